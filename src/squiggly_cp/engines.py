@@ -1,0 +1,31 @@
+"""Engine registry and the one call that classifies a puzzle with any engine."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from .puzzle import Puzzle, Result
+
+Engine = Callable[..., Result]
+ENGINES = ("cpsat", "dlx")
+
+
+def get_engine(name: str) -> Engine:
+    """The ``solve(puzzle, *, time_limit=None) -> Result`` function of an engine.
+
+    Engines are imported on first use, so a user of the DLX engine alone never
+    pays for loading OR-Tools.
+    """
+    if name not in ENGINES:
+        raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}")
+    return importlib.import_module(f"squiggly_cp.{name}").solve
+
+
+def classify(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None) -> Result:
+    """Decide whether ``puzzle`` has no, one or several solutions.
+
+    ``time_limit`` is in seconds; a puzzle not decided by then gets
+    `Verdict.UNKNOWN`, never a verdict that was not proved.
+    """
+    return get_engine(engine)(puzzle, time_limit=time_limit)

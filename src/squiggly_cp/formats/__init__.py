@@ -1,0 +1,1 @@
+"""Puzzle file formats: readers and writers."""

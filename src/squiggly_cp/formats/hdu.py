@@ -1,0 +1,226 @@
+"""The HDU 4069 judge format: T, then T cases of 81 wall-bit numbers.
+
+Each number is a cell's digit (0 = empty) plus 16/32/64/128 for a wall on its
+upper/right/lower/left side. The reader streams: it holds one case at a time,
+so a file of any length is read in bounded memory, and it never trusts the
+data: every problem comes back as an `InputError` in the case's place, and the
+cases around it are still read.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import IO
+
+from ..puzzle import Puzzle, PuzzleError, Result, Verdict, cell_phrase
+from ..regions import check_layout, check_wall_agreement, regions_from_walls, walls_from_regions
+
+SIZE = 9
+CELLS = SIZE * SIZE
+CHUNK = 1 << 16
+# A longer token cannot be a valid number; keeping only a prefix bounds memory
+# even for a file that is one giant token.
+TOKEN_CAP = 40
+_NUMBER = re.compile(rb"-?[0-9]+")
+
+
+class InputError(Exception):
+    """A problem in the input, located by case (1-based; None for the file as a
+    whole) and, where there is one, the 1-based row and column."""
+
+    def __init__(
+        self,
+        message: str,
+        case: int | None = None,
+        row: int | None = None,
+        col: int | None = None,
+        more: int = 0,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.case = case
+        self.row = row
+        self.col = col
+        self.more = more
+        """How many further problems the same case has."""
+
+    def __str__(self) -> str:
+        where = cell_phrase(self.row, self.col)
+        if self.case is not None:
+            where = f"case {self.case}, {where}" if where else f"case {self.case}: "
+        text = where + self.message
+        if self.more:
+            text += f" (and {self.more} more problem{'s' if self.more > 1 else ''} in this case)"
+        return text
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case read successfully: its 1-based number and the puzzle."""
+
+    number: int
+    puzzle: Puzzle
+
+
+Source = IO[str] | IO[bytes] | str | bytes | os.PathLike[str]
+
+
+def read_hdu(source: Source) -> Iterator[Case | InputError]:
+    """Read the judge format lazily, yielding each case or the problem with it.
+
+    ``source`` is an open file (text or binary), a path (``os.PathLike``), or
+    the text itself as ``str``/``bytes``. Problems of the file as a whole (an
+    empty input, a bad T, T disagreeing with the data) come as `InputError`
+    too, in the place they are noticed.
+    """
+    tokens = _tokens(_chunks(source))
+    first = next(tokens, None)
+    if first is None:
+        yield InputError("the input is empty: expected the number of cases T, then the cases")
+        return
+    expected: int | None = None
+    if _NUMBER.fullmatch(first) and int(first) >= 0:
+        expected = int(first)
+    else:
+        yield InputError(f"the case count T is {_show(first)}, not a whole number; reading the cases anyway")
+    number = 0
+    while True:
+        cells = _take(tokens, CELLS)
+        if not cells:
+            break
+        number += 1
+        if expected is not None and number == expected + 1:
+            yield InputError(
+                f"T says {expected} case{'s' if expected != 1 else ''}, but more numbers follow; "
+                "reading them as further cases",
+                number,
+            )
+        if len(cells) < CELLS:
+            yield InputError(
+                f"the input ends here: this case has {len(cells)} of its {CELLS} numbers",
+                number,
+                len(cells) // SIZE + 1,
+                len(cells) % SIZE + 1,
+            )
+            break
+        yield _parse_case(number, cells)
+    if expected is not None and number < expected:
+        yield InputError(f"T says {expected} cases, but the input ends after {number}", number + 1)
+
+
+def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
+    problems: list[InputError] = []
+    values = []
+    for index, token in enumerate(tokens):
+        row, col = index // SIZE + 1, index % SIZE + 1
+        value = _value(token)
+        if isinstance(value, str):
+            problems.append(InputError(value, number, row, col))
+            value = 0
+        values.append(value)
+    if not problems:
+        walls = [v & 0xF0 for v in values]
+        for p in check_wall_agreement(walls, SIZE):
+            problems.append(InputError(p.message, number, p.row, p.col))
+        if not problems:
+            try:
+                regions = check_layout(regions_from_walls(walls, SIZE), SIZE)
+                return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions))
+            except PuzzleError as e:
+                problems.append(InputError(e.message, number, e.row, e.col))
+    first = problems[0]
+    first.more = len(problems) - 1
+    return first
+
+
+def _value(token: bytes) -> int | str:
+    """The token's number, or what is wrong with it."""
+    if not _NUMBER.fullmatch(token):
+        return f"{_show(token)} is not a number"
+    if len(token) > TOKEN_CAP:
+        return f"{_show(token)} is outside 0–255"
+    value = int(token)
+    if not 0 <= value <= 255:
+        return f"{value} is outside 0–255"
+    if value & 15 > 9:
+        return f"{value} has digit part {value & 15} (the number minus its wall bits), above 9"
+    return value
+
+
+def _show(token: bytes) -> str:
+    text = token[:TOKEN_CAP].decode("utf-8", "replace")
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return f"'{text}…'" if len(token) > TOKEN_CAP else f"'{text}'"
+
+
+def _take(tokens: Iterator[bytes], count: int) -> list[bytes]:
+    out = []
+    for token in tokens:
+        out.append(token)
+        if len(out) == count:
+            break
+    return out
+
+
+def _chunks(source: Source) -> Iterator[bytes]:
+    if isinstance(source, bytes):
+        yield source
+    elif isinstance(source, str):
+        yield source.encode()
+    elif isinstance(source, os.PathLike):
+        with open(source, "rb") as f:
+            yield from _chunks(f)
+    else:
+        while chunk := source.read(CHUNK):
+            yield chunk.encode() if isinstance(chunk, str) else chunk
+
+
+def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    carry = b""
+    for chunk in chunks:
+        parts = chunk.split()
+        if carry:
+            if parts and not chunk[:1].isspace():
+                parts[0] = carry + parts[0]
+            else:
+                yield carry
+            carry = b""
+        if parts and not chunk[-1:].isspace():
+            carry = parts.pop()[: TOKEN_CAP + 1]
+        yield from parts
+    if carry:
+        yield carry
+
+
+def format_result(number: int, result: Result) -> str:
+    """The judge's output for one case, or ``""`` for a verdict that was not proved."""
+    if result.verdict is Verdict.UNIQUE:
+        grid = result.solutions[0]
+        rows = ("".join(map(str, grid[r * SIZE : (r + 1) * SIZE])) for r in range(SIZE))
+        return f"Case {number}:\n" + "\n".join(rows) + "\n"
+    if result.verdict is Verdict.NONE:
+        return f"Case {number}:\nNo solution\n"
+    if result.verdict is Verdict.MULTIPLE:
+        return f"Case {number}:\nMultiple Solutions\n"
+    return ""
+
+
+def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:
+    """Encode 9x9 puzzles in the judge format (nine numbers a line, a blank line
+    between cases). Writes to ``out`` if given, else returns the text."""
+    puzzles = list(puzzles)
+    buffer = io.StringIO() if out is None else out
+    buffer.write(f"{len(puzzles)}\n")
+    for k, puzzle in enumerate(puzzles):
+        if puzzle.size != SIZE:
+            raise PuzzleError(f"the judge format holds only 9x9 puzzles, not {puzzle.size}x{puzzle.size}")
+        if k:
+            buffer.write("\n")
+        codes = [g | w for g, w in zip(puzzle.givens, walls_from_regions(puzzle.regions, SIZE), strict=True)]
+        for r in range(SIZE):
+            buffer.write(" ".join(map(str, codes[r * SIZE : (r + 1) * SIZE])) + "\n")
+    return buffer.getvalue() if out is None else ""

@@ -1,0 +1,201 @@
+"""The puzzle model: one `Puzzle` type and one `Result` type for every engine.
+
+Cells are numbered row-major, ``index = row * size + col`` (0-based inside the
+library; messages for people use 1-based rows and columns, ``r1c1``).
+Digits are ``1..size``; ``0`` marks an empty cell.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
+
+Grid = tuple[int, ...]
+"""A row-major tuple of ``size * size`` digits (0 = empty)."""
+
+MIN_SIZE = 4
+MAX_SIZE = 16
+DIGIT_CHARS = "123456789ABCDEFG"
+
+
+class PuzzleError(ValueError):
+    """A puzzle that is malformed (not merely unsolvable).
+
+    ``row`` and ``col`` are 1-based and name the cell the problem is about,
+    where there is one.
+    """
+
+    def __init__(self, message: str, row: int | None = None, col: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.row = row
+        self.col = col
+
+    def __str__(self) -> str:
+        return f"{cell_phrase(self.row, self.col)}{self.message}"
+
+
+def cell_phrase(row: int | None, col: int | None) -> str:
+    """``"row 3, column 4: "`` for 1-based coordinates, ``""`` when unknown."""
+    if row is None:
+        return ""
+    if col is None:
+        return f"row {row}: "
+    return f"row {row}, column {col}: "
+
+
+def cell_name(index: int, size: int) -> str:
+    """``r1c1``-style name of a 0-based cell index."""
+    return f"r{index // size + 1}c{index % size + 1}"
+
+
+def digit_char(digit: int) -> str:
+    return DIGIT_CHARS[digit - 1] if digit else "."
+
+
+def box_shape(size: int) -> tuple[int, int] | None:
+    """(height, width) of the standard boxes for ``size``, or None if there are none.
+
+    The height is the largest divisor of ``size`` not above its square root,
+    as f-puzzles and most sites use (3x3 for 9, 2 rows x 3 columns for 6).
+    """
+    height = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    if height == 1:
+        return None
+    return height, size // height
+
+
+@cache
+def standard_regions(size: int = 9) -> Grid:
+    """Region labels of the ordinary box layout."""
+    shape = box_shape(size)
+    if shape is None:
+        raise PuzzleError(f"size {size} has no standard box layout; regions must be given")
+    h, w = shape
+    return tuple((r // h) * (size // w) + c // w for r in range(size) for c in range(size))
+
+
+def normalize_labels(labels: tuple[int, ...] | list[int]) -> Grid:
+    """Renumber region labels 0, 1, 2, ... in order of each region's first cell."""
+    mapping: dict[int, int] = {}
+    return tuple(mapping.setdefault(label, len(mapping)) for label in labels)
+
+
+@lru_cache(maxsize=4096)
+def _units(size: int, regions: Grid) -> tuple[tuple[int, ...], ...]:
+    rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
+    cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
+    groups: list[list[int]] = [[] for _ in range(size)]
+    for index, label in enumerate(regions):
+        groups[label].append(index)
+    return tuple(rows + cols + [tuple(g) for g in groups])
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A squiggly sudoku: givens plus a region layout.
+
+    ``regions`` holds labels ``0..size-1``, numbered in order of each region's
+    first cell (use `normalize_labels`). The constructor checks shapes and
+    ranges and that there are ``size`` regions of ``size`` cells; whether each
+    region is connected is `squiggly_cp.regions.check_layout`'s job.
+    """
+
+    size: int
+    givens: Grid
+    regions: Grid
+
+    def __post_init__(self) -> None:
+        n = self.size
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise PuzzleError(f"size {n} is outside {MIN_SIZE}..{MAX_SIZE}")
+        if len(self.givens) != n * n or len(self.regions) != n * n:
+            raise PuzzleError(f"a {n}x{n} puzzle needs {n * n} cells")
+        for i, d in enumerate(self.givens):
+            if not 0 <= d <= n:
+                raise PuzzleError(f"digit {d} is outside 0..{n}", i // n + 1, i % n + 1)
+        if normalize_labels(self.regions) != tuple(self.regions):
+            raise PuzzleError("region labels must be numbered in order of first appearance")
+        counts = [0] * n
+        for i, label in enumerate(self.regions):
+            if label >= n:
+                raise PuzzleError(f"more than {n} regions", i // n + 1, i % n + 1)
+            counts[label] += 1
+        for label, count in enumerate(counts):
+            if count != n:
+                first = self.regions.index(label)
+                raise PuzzleError(
+                    f"the region of this cell has {count} cells, not {n}",
+                    first // n + 1,
+                    first % n + 1,
+                )
+
+    @classmethod
+    def standard(cls, givens: Grid | list[int], size: int = 9) -> Puzzle:
+        """A puzzle on the ordinary box layout."""
+        return cls(size, tuple(givens), standard_regions(size))
+
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
+        return _units(self.size, self.regions)
+
+    @cached_property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """For each cell, the other cells sharing a row, column or region with it."""
+        n = self.size
+        sets: list[set[int]] = [set() for _ in range(n * n)]
+        for unit in self.units:
+            for cell in unit:
+                sets[cell].update(unit)
+        return tuple(frozenset(s - {i}) for i, s in enumerate(sets))
+
+    def with_givens(self, givens: Grid | list[int]) -> Puzzle:
+        return Puzzle(self.size, tuple(givens), self.regions)
+
+    def is_solution(self, grid: Grid) -> bool:
+        """True if ``grid`` is complete, keeps the givens and breaks no house."""
+        n = self.size
+        if len(grid) != n * n or any(g and g != v for g, v in zip(self.givens, grid, strict=True)):
+            return False
+        full = set(range(1, n + 1))
+        return all({grid[i] for i in unit} == full for unit in self.units)
+
+
+class Verdict(enum.Enum):
+    NONE = "none"
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    UNKNOWN = "unknown"
+    """The engine stopped (time limit) before it could prove any of the others."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What an engine decided. ``solutions`` holds up to two distinct full grids:
+    none for NONE, one for UNIQUE, two for MULTIPLE, and for UNKNOWN whatever
+    was found before the engine stopped."""
+
+    verdict: Verdict
+    solutions: tuple[Grid, ...] = ()
+
+    @property
+    def solution(self) -> Grid | None:
+        """The solution when it is unique, else None."""
+        return self.solutions[0] if self.verdict is Verdict.UNIQUE else None
+
+
+def verdict_for(solutions: list[Grid] | tuple[Grid, ...], complete: bool) -> Result:
+    """The result of a search that found ``solutions`` (stopping at two).
+
+    ``complete`` says whether the search space was exhausted; two solutions
+    decide MULTIPLE either way.
+    """
+    found = tuple(solutions[:2])
+    if len(found) >= 2:
+        return Result(Verdict.MULTIPLE, found)
+    if not complete:
+        return Result(Verdict.UNKNOWN, found)
+    return Result(Verdict.UNIQUE if found else Verdict.NONE, found)

@@ -1,0 +1,142 @@
+"""Region extraction: wall bits to region labels, and layout checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .puzzle import Grid, PuzzleError, normalize_labels
+
+WALL_UP = 16
+WALL_RIGHT = 32
+WALL_DOWN = 64
+WALL_LEFT = 128
+
+
+def check_wall_agreement(walls: Sequence[int], size: int = 9) -> list[PuzzleError]:
+    """Every place where two neighbours disagree about the wall between them.
+
+    ``walls`` holds each cell's wall bits (16 up, 32 right, 64 down, 128 left).
+    Each disagreement is reported once, at the upper or left cell of the pair.
+    """
+    problems = []
+    for r in range(size):
+        for c in range(size):
+            w = walls[r * size + c]
+            if c + 1 < size:
+                other = walls[r * size + c + 1]
+                if bool(w & WALL_RIGHT) != bool(other & WALL_LEFT):
+                    problems.append(_disagreement(r, c, w & WALL_RIGHT, "right", r, c + 1, "left"))
+            if r + 1 < size:
+                other = walls[(r + 1) * size + c]
+                if bool(w & WALL_DOWN) != bool(other & WALL_UP):
+                    problems.append(_disagreement(r, c, w & WALL_DOWN, "lower", r + 1, c, "upper"))
+    return problems
+
+
+def _disagreement(r: int, c: int, here: int, side: str, r2: int, c2: int, other_side: str) -> PuzzleError:
+    has, lacks = ("a", "no") if here else ("no", "a")
+    return PuzzleError(
+        f"{has} wall on the {side} side, but row {r2 + 1}, column {c2 + 1} "
+        f"has {lacks} wall on its {other_side} side",
+        r + 1,
+        c + 1,
+    )
+
+
+def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
+    """Label the connected areas that the walls enclose (flood fill).
+
+    Labels are numbered in order of each area's first cell. Walls are read
+    from the side of the cell a step leaves (``check_wall_agreement`` makes sure
+    both sides agree). The result is not checked for size; see `check_layout`.
+    """
+    labels = [-1] * (size * size)
+    count = 0
+    for start in range(size * size):
+        if labels[start] >= 0:
+            continue
+        labels[start] = count
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            r, c = divmod(cell, size)
+            w = walls[cell]
+            for bit, nr, nc in (
+                (WALL_UP, r - 1, c),
+                (WALL_RIGHT, r, c + 1),
+                (WALL_DOWN, r + 1, c),
+                (WALL_LEFT, r, c - 1),
+            ):
+                if w & bit or not (0 <= nr < size and 0 <= nc < size):
+                    continue
+                nxt = nr * size + nc
+                if labels[nxt] < 0:
+                    labels[nxt] = count
+                    stack.append(nxt)
+        count += 1
+    return tuple(labels)
+
+
+def check_layout(labels: Sequence[int], size: int) -> Grid:
+    """Check that ``labels`` form ``size`` connected regions of ``size`` cells.
+
+    Returns the labels renumbered in order of first appearance; raises
+    `PuzzleError` naming the first cell of the first region that is wrong.
+    """
+    if len(labels) != size * size:
+        raise PuzzleError(f"a {size}x{size} layout needs {size * size} region labels")
+    norm = normalize_labels(tuple(labels))
+    cells_of: dict[int, list[int]] = {}
+    for index, label in enumerate(norm):
+        cells_of.setdefault(label, []).append(index)
+    for cells in cells_of.values():
+        first = cells[0]
+        where = (first // size + 1, first % size + 1)
+        if len(cells) != size:
+            raise PuzzleError(
+                f"the region of this cell has {len(cells)} cells, not {size} "
+                f"({len(cells_of)} regions in all)",
+                *where,
+            )
+        pieces = _component_count(set(cells), size)
+        if pieces != 1:
+            raise PuzzleError(f"the region of this cell is split into {pieces} separate parts", *where)
+    return norm
+
+
+def _component_count(cells: set[int], size: int) -> int:
+    seen: set[int] = set()
+    pieces = 0
+    for start in cells:
+        if start in seen:
+            continue
+        pieces += 1
+        seen.add(start)
+        stack = [start]
+        while stack:
+            r, c = divmod(stack.pop(), size)
+            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                nxt = nr * size + nc
+                if 0 <= nr < size and 0 <= nc < size and nxt in cells and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return pieces
+
+
+def walls_from_regions(regions: Sequence[int], size: int = 9) -> Grid:
+    """The wall bits of a layout: a wall wherever neighbours differ, and on the border."""
+    out = []
+    for r in range(size):
+        for c in range(size):
+            here = regions[r * size + c]
+            w = 0
+            if r == 0 or regions[(r - 1) * size + c] != here:
+                w |= WALL_UP
+            if c == size - 1 or regions[r * size + c + 1] != here:
+                w |= WALL_RIGHT
+            if r == size - 1 or regions[(r + 1) * size + c] != here:
+                w |= WALL_DOWN
+            if c == 0 or regions[r * size + c - 1] != here:
+                w |= WALL_LEFT
+            out.append(w)
+    return tuple(out)
