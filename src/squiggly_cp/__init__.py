@@ -1,9 +1,9 @@
 """squiggly-cp: decide squiggly (jigsaw) sudoku with OR-Tools CP-SAT.
 
-    from squiggly_cp import read_hdu, classify
-    for case in read_hdu(open("puzzles.txt", "rb")):
-        if isinstance(case, InputError): ...
-        else: print(case.number, classify(case.puzzle).verdict)
+from squiggly_cp import read_hdu, classify
+for case in read_hdu(open("puzzles.txt", "rb")):
+    if isinstance(case, InputError): ...
+    else: print(case.number, classify(case.puzzle).verdict)
 """
 
 from .engines import ENGINES, classify
