@@ -1,0 +1,50 @@
+"""The plain 9x9 format of the `hatch` command (spec/cross-hatching.md).
+
+Input: nine lines of nine digits, ``0`` for an empty cell, standard 3x3 boxes.
+Blank lines around the grid, trailing whitespace and ``\\r\\n`` line ends are
+tolerated; anything else is a `PuzzleError` naming the (1-based) grid row and
+column. Output: one line per row, a digit or ``.`` per cell; or ``ERROR``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..hatch import HatchResult
+from ..puzzle import Puzzle, PuzzleError, digit_char
+
+SIZE = 9
+
+
+def read_plain(text: str) -> Puzzle:
+    """Parse nine lines of nine digits (0 = empty) into a standard 9x9 puzzle."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        raise PuzzleError(f"expected {SIZE} rows, found none")
+    givens: list[int] = []
+    for r, line in enumerate(lines[:SIZE], start=1):
+        for c, char in enumerate(line, start=1):
+            if not ("0" <= char <= "9"):
+                raise PuzzleError(f"{char!r} is not a digit", r, c)
+        if len(line) != SIZE:
+            raise PuzzleError(f"row has {len(line)} cells, expected {SIZE}", r)
+        givens.extend(int(char) for char in line)
+    if len(lines) != SIZE:
+        # Name the first missing or extra row.
+        row = len(lines) + 1 if len(lines) < SIZE else SIZE + 1
+        raise PuzzleError(f"expected {SIZE} rows, found {len(lines)}", row)
+    return Puzzle.standard(givens, SIZE)
+
+
+def format_plain(result: HatchResult) -> str:
+    """One line per row (digits and ``.``), each ending in a newline; or ``ERROR``."""
+    if result.error is not None:
+        return "ERROR\n"
+    size = math.isqrt(len(result.grid))
+    return "".join(
+        "".join(digit_char(d) for d in result.grid[r * size : (r + 1) * size]) + "\n" for r in range(size)
+    )
