@@ -10,13 +10,14 @@ cases around it are still read.
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
-from ..puzzle import Puzzle, PuzzleError, Result, Verdict, cell_phrase
+from ..puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, cell_phrase, digit_char
 from ..regions import check_layout, check_wall_agreement, regions_from_walls, walls_from_regions
 
 SIZE = 9
@@ -197,16 +198,24 @@ def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
 
 
 def format_result(number: int, result: Result) -> str:
-    """The judge's output for one case, or ``""`` for a verdict that was not proved."""
+    """The judge's output for one case, or ``""`` for a verdict that was not proved.
+
+    Puzzles larger than 9x9 write digits above 9 as letters (A = 10).
+    """
     if result.verdict is Verdict.UNIQUE:
-        grid = result.solutions[0]
-        rows = ("".join(map(str, grid[r * SIZE : (r + 1) * SIZE])) for r in range(SIZE))
-        return f"Case {number}:\n" + "\n".join(rows) + "\n"
+        return f"Case {number}:\n" + grid_lines(result.solutions[0])
     if result.verdict is Verdict.NONE:
         return f"Case {number}:\nNo solution\n"
     if result.verdict is Verdict.MULTIPLE:
         return f"Case {number}:\nMultiple Solutions\n"
     return ""
+
+
+def grid_lines(grid: Grid) -> str:
+    """A grid as rows of digits (1-9, then A-G above 9; ``.`` for empty), each
+    ending with a newline."""
+    size = math.isqrt(len(grid))
+    return "".join("".join(map(digit_char, grid[r * size : (r + 1) * size])) + "\n" for r in range(size))
 
 
 def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:

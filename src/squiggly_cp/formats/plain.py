@@ -8,10 +8,9 @@ column. Output: one line per row, a digit or ``.`` per cell; or ``ERROR``.
 
 from __future__ import annotations
 
-import math
-
 from ..hatch import HatchResult
-from ..puzzle import Puzzle, PuzzleError, digit_char
+from ..puzzle import Puzzle, PuzzleError
+from .hdu import grid_lines
 
 SIZE = 9
 
@@ -44,7 +43,4 @@ def format_plain(result: HatchResult) -> str:
     """One line per row (digits and ``.``), each ending in a newline; or ``ERROR``."""
     if result.error is not None:
         return "ERROR\n"
-    size = math.isqrt(len(result.grid))
-    return "".join(
-        "".join(digit_char(d) for d in result.grid[r * size : (r + 1) * size]) + "\n" for r in range(size)
-    )
+    return grid_lines(result.grid)
