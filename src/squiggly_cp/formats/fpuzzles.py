@@ -1,0 +1,294 @@
+"""f-puzzles puzzles: JSON, or LZString base64 as in an f-puzzles link.
+
+Reading (`read_fpuzzles`) accepts, for each puzzle, any of:
+
+* a link ``https://f-puzzles.com/?load=N4Ig...`` (anything up to ``load=`` is
+  skipped, and anything from a following ``&`` or ``#``);
+* the part after ``load=`` alone, i.e. ``LZString.compressToBase64`` of the JSON;
+  URL escapes such as ``%2B`` are decoded and a space is read as ``+``;
+* the JSON itself, on one line or spread over many.
+
+Several puzzles go one per line (a JSON document may span lines). The JSON is
+``{"size": N, "grid": [[cell, ...], ...], ...}``. In a cell, ``"value": d``
+with ``"given": true`` is a given; a ``value`` without ``given`` is a solver's
+entry, not part of the puzzle, and is ignored. ``"region": k`` (0-based)
+puts the cell in region k; where it is absent the cell is in its default box
+(`box_shape`: 3x3 for 9x9, 2 rows x 3 columns for 6x6). Sizes without boxes
+(5, 7, 11, 13) need a ``region`` in every cell.
+
+If a JSON document spanning lines is broken, the lines after its start are
+skipped up to a blank line, a line starting with ``{`` or ``[``, or a line
+that is a link or base64 string, and reading goes on from there.
+
+Constraints this tool does not understand are refused, naming the key, rather
+than silently dropped: any top-level key outside `TOP_LEVEL_KEYS` and any cell
+key outside `CELL_KEYS` makes the puzzle an `InputError` unless its value is
+empty (``[]``, ``{}``, ``false``, ``null`` or ``""``), which constrains nothing.
+
+Writing (`to_fpuzzles_json`, `fpuzzles_link`, `write_fpuzzles`) gives a cell
+``value`` + ``given`` for each given and a ``region`` only where the cell is not
+in its default box (our regions are numbered to match the boxes they overlap
+most); for sizes without boxes every cell gets one. Links hold compact JSON.
+Decoding and encoding base64 need the ``lzstring`` package.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+import urllib.parse
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
+from ..regions import check_layout
+from .hdu import InputError
+
+LINK_PREFIX = "https://f-puzzles.com/?load="
+
+TOP_LEVEL_KEYS = frozenset(
+    {
+        "size",
+        "grid",
+        # Text shown to the solver.
+        "title",
+        "author",
+        "ruleset",
+        # The setter's solution, and settings of f-puzzles' own solver and display.
+        "solution",
+        "highlightConflicts",
+        "disabledlogic",
+        "truecandidatesoptions",
+    }
+)
+"""Top-level keys read or harmlessly ignored; any other non-empty key is refused."""
+
+CELL_KEYS = frozenset({"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight"})
+"""Cell keys read or harmlessly ignored (pencil marks and highlight colours are
+the solver's notes). ``givenPencilMarks`` restricts a cell's digits and is refused."""
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
+_MIN_BASE64 = 16
+
+
+def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
+    """Read every puzzle of ``text``; a malformed or refused one comes back as an `InputError`."""
+    return [
+        item if isinstance(item, InputError) else _from_json(number, item)
+        for number, item in enumerate(_documents(text), start=1)
+    ]
+
+
+def decode_item(item: str) -> Any:
+    """The JSON value of one link, base64 string or JSON text; raises `ValueError`."""
+    item = item.strip()
+    if item.startswith(("{", "[")):
+        return _loads(item)
+    if "load=" in item:
+        item = re.split(r"[&#]", item.split("load=", 1)[1], maxsplit=1)[0]
+    elif item.lower().startswith(("http:", "https:")):
+        raise ValueError("a link without 'load=': only links that carry the puzzle (?load=...) can be read")
+    item = urllib.parse.unquote(item).replace(" ", "+").strip()
+    if not _BASE64.fullmatch(item):
+        bad = next((ch for ch in item if not _BASE64.fullmatch(ch)), "")
+        raise ValueError(
+            f"not an f-puzzles link, base64 string or JSON (it holds {bad!r}, which base64 does not use)"
+        )
+    try:
+        from lzstring import LZString  # imported here: only base64 needs the package
+    except ImportError:
+        raise ValueError(
+            "reading f-puzzles links needs the lzstring package (pip install lzstring)"
+        ) from None
+    try:
+        decoded = LZString.decompressFromBase64(item)
+    except Exception:  # the decoder raises assorted errors on corrupt data
+        decoded = None
+    if not decoded:
+        raise ValueError("the base64 string does not decompress (is the link cut short?)")
+    return _loads(decoded)
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not valid JSON: {e}") from None
+
+
+def _documents(text: str) -> Iterator[Any]:
+    """Each puzzle's decoded JSON value, or an `InputError` in its place."""
+    decoder = json.JSONDecoder()
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    number = 0
+    k = 0
+    while k < len(lines):
+        stripped = lines[k].strip()
+        if not stripped:
+            k += 1
+            continue
+        number += 1
+        if not stripped.startswith(("{", "[")):
+            try:
+                yield decode_item(stripped)
+            except ValueError as e:
+                yield InputError(f"{e} (line {k + 1})", number)
+            k += 1
+            continue
+        offset = starts[k] + len(lines[k]) - len(lines[k].lstrip())
+        try:
+            value, end = decoder.raw_decode(text, offset)
+        except json.JSONDecodeError as e:
+            yield InputError(f"not valid JSON: {e}", number)
+            k = _resync(lines, k + 1)
+            continue
+        last = bisect.bisect_right(starts, end - 1) - 1
+        rest = text[end : starts[last + 1]].strip()
+        k = last + 1
+        if rest:
+            yield InputError(f"unexpected text after the JSON document: {rest[:30]!r} (line {k})", number)
+        else:
+            yield value
+
+
+def _resync(lines: list[str], k: int) -> int:
+    """Skip the rest of a broken JSON document: up to a blank line, an unindented
+    ``{`` or ``[``, or a line that is a link or a base64 string by itself."""
+    while k < len(lines):
+        line = lines[k]
+        stripped = line.strip()
+        if (
+            not stripped
+            or line.startswith(("{", "["))
+            or "load=" in stripped
+            or (len(stripped) >= _MIN_BASE64 and _BASE64.fullmatch(stripped))
+        ):
+            return k
+        k += 1
+    return k
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or value in ([], {}, "")
+
+
+def _from_json(number: int, doc: Any) -> Puzzle | InputError:
+    if not isinstance(doc, dict):
+        return InputError(f"expected a JSON object, found {type(doc).__name__}", number)
+    for key, value in doc.items():
+        if key not in TOP_LEVEL_KEYS and not _empty(value):
+            return InputError(
+                f"the puzzle has {key!r}, a constraint this tool does not understand; "
+                f"it decides plain squiggly sudoku only",
+                number,
+            )
+    size = doc.get("size")
+    if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
+        return InputError(f"'size' is {size!r}, not a whole number from {MIN_SIZE} to {MAX_SIZE}", number)
+    grid = doc.get("grid")
+    if not isinstance(grid, list) or len(grid) != size:
+        got = f"{len(grid)} rows" if isinstance(grid, list) else repr(grid)[:30]
+        return InputError(f"'grid' must be a list of {size} rows, found {got}", number)
+    default = standard_regions(size) if box_shape(size) else None
+    givens: list[int] = []
+    labels: list[int] = []
+    for r, row in enumerate(grid, start=1):
+        if not isinstance(row, list) or len(row) != size:
+            got = f"{len(row)} cells" if isinstance(row, list) else repr(row)[:30]
+            return InputError(f"a row of 'grid' must be a list of {size} cells, found {got}", number, r)
+        for c, cell in enumerate(row, start=1):
+            problem = _cell(cell, size, givens, labels, default)
+            if problem:
+                return InputError(problem, number, r, c)
+    try:
+        return Puzzle(size, tuple(givens), check_layout(labels, size))
+    except PuzzleError as e:
+        return InputError(f"regions: {e.message}", number, e.row, e.col)
+
+
+def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: tuple[int, ...] | None) -> str:
+    """Append the cell's given and region label; return what is wrong, or ``""``."""
+    if not isinstance(cell, dict):
+        return f"a cell must be a JSON object, found {json.dumps(cell)[:30]}"
+    for key, value in cell.items():
+        if key not in CELL_KEYS and not _empty(value):
+            return f"the cell has {key!r}, a constraint this tool does not understand"
+    given = 0
+    if cell.get("given") is True and "value" in cell:
+        value = cell["value"]
+        if type(value) is not int or not 1 <= value <= size:
+            return f"the given 'value' is {json.dumps(value)[:30]}, not a digit from 1 to {size}"
+        given = value
+    givens.append(given)
+    if "region" in cell:
+        region = cell["region"]
+        if type(region) is not int or not 0 <= region < size:
+            return f"'region' is {json.dumps(region)[:30]}, not a whole number from 0 to {size - 1}"
+        labels.append(region)
+    elif default is None:
+        return f"size {size} has no default boxes, so every cell needs a 'region'"
+    else:
+        labels.append(default[len(labels)])
+    return ""
+
+
+def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]:
+    """The puzzle as an f-puzzles JSON object. ``region`` is written only where a
+    cell is not in its default box (for sizes without boxes, everywhere)."""
+    n = puzzle.size
+    default = standard_regions(n) if box_shape(n) else None
+    names = _region_names(puzzle.regions, default, n)
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            i = r * n + c
+            cell: dict[str, Any] = {}
+            if puzzle.givens[i]:
+                cell["value"] = puzzle.givens[i]
+                cell["given"] = True
+            region = names[puzzle.regions[i]]
+            if default is None or region != default[i]:
+                cell["region"] = region
+            row.append(cell)
+        grid.append(row)
+    doc: dict[str, Any] = {"size": n}
+    if title is not None:
+        doc["title"] = title
+    doc["grid"] = grid
+    return doc
+
+
+def _region_names(regions: tuple[int, ...], default: tuple[int, ...] | None, n: int) -> list[int]:
+    """An f-puzzles region number for each of our labels, matching the default
+    boxes where they overlap most, so that few cells need a ``region``."""
+    if default is None:
+        return list(range(n))
+    overlap: dict[tuple[int, int], int] = {}
+    for ours, box in zip(regions, default, strict=True):
+        overlap[ours, box] = overlap.get((ours, box), 0) + 1
+    names = [-1] * n
+    taken: set[int] = set()
+    for (ours, box), _count in sorted(overlap.items(), key=lambda kv: -kv[1]):
+        if names[ours] < 0 and box not in taken:
+            names[ours] = box
+            taken.add(box)
+    free = iter(sorted(set(range(n)) - taken))
+    return [name if name >= 0 else next(free) for name in names]
+
+
+def fpuzzles_link(puzzle: Puzzle, title: str | None = None) -> str:
+    """A full ``https://f-puzzles.com/?load=...`` link to the puzzle."""
+    from lzstring import LZString
+
+    text = json.dumps(to_fpuzzles_json(puzzle, title), separators=(",", ":"))
+    return LINK_PREFIX + LZString.compressToBase64(text)
+
+
+def write_fpuzzles(puzzles: Iterable[Puzzle]) -> str:
+    """One f-puzzles link per line."""
+    return "".join(fpuzzles_link(p) + "\n" for p in puzzles)

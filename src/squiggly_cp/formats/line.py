@@ -1,0 +1,83 @@
+"""The ``line`` format: one puzzle a line, N² givens then N² region labels.
+
+The size is inferred from the length: a line of 2·N² cells is an N×N puzzle
+(32 for 4x4, 72 for 6x6, 162 for 9x9, 512 for 16x16). Cells run row by row.
+Givens are read as in the grid format (``.`` or ``0`` empty, 1-9 then A-G,
+either case); region labels are any ASCII letters or digits, case-sensitive,
+same character = same region. Spaces and tabs inside a line are ignored (so
+the givens and the labels may be separated by a space). Blank lines and lines
+starting with ``#`` are ignored.
+
+`write_line` writes region ``k`` (0-based, numbered in order of first
+appearance) as ``DIGIT_CHARS[k]``: 1-9 then A-G, so a 9x9 layout reads
+``111222333...`` as on many puzzle sites, and a 16x16 one uses 1-9, A-G.
+
+Problems come back as an `InputError` in the puzzle's place; ``case`` counts
+puzzles, not lines, and the message names the line when the two differ.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ..puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
+from ..regions import check_layout
+from .grid import given_value, label_problem
+from .hdu import InputError
+
+
+def read_line(text: str) -> list[Puzzle | InputError]:
+    """Read every puzzle of ``text``; a malformed one comes back as an `InputError`."""
+    out: list[Puzzle | InputError] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        cells = "".join(line.split())
+        if not cells or cells.startswith("#"):
+            continue
+        number = len(out) + 1
+        where = f" (line {line_number})" if line_number != number else ""
+        out.append(_parse(number, cells, where))
+    return out
+
+
+def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
+    length = len(cells)
+    n = math.isqrt(length // 2)
+    if 2 * n * n != length or not MIN_SIZE <= n <= MAX_SIZE:
+        near = min(range(MIN_SIZE, MAX_SIZE + 1), key=lambda k: abs(2 * k * k - length))
+        return InputError(
+            f"the line has {length} cells, but a puzzle of size N has 2·N² (N² givens, then N² region "
+            f"labels; {2 * near * near} for {near}x{near}){where}",
+            number,
+        )
+    area = n * n
+    problems: list[InputError] = []
+    givens: list[int] = []
+    for index, char in enumerate(cells[:area]):
+        value = given_value(char, n)
+        if isinstance(value, str):
+            problems.append(InputError(value + where, number, index // n + 1, index % n + 1))
+            value = 0
+        givens.append(value)
+    for index, char in enumerate(cells[area:]):
+        problem = label_problem(char)
+        if problem:
+            problems.append(
+                InputError(f"region labels: {problem}{where}", number, index // n + 1, index % n + 1)
+            )
+    if not problems:
+        try:
+            return Puzzle(n, tuple(givens), check_layout([ord(ch) for ch in cells[area:]], n))
+        except PuzzleError as e:
+            return InputError(f"region labels: {e.message}{where}", number, e.row, e.col)
+    first = problems[0]
+    first.more = len(problems) - 1
+    return first
+
+
+def write_line(puzzles: Iterable[Puzzle]) -> str:
+    """One line per puzzle: givens (``.`` for empty), then labels 1-9, A-G."""
+    return "".join(
+        "".join(digit_char(d) for d in p.givens) + "".join(DIGIT_CHARS[k] for k in p.regions) + "\n"
+        for p in puzzles
+    )

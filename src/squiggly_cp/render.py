@@ -1,0 +1,237 @@
+"""Pictures of a puzzle: box-drawing text for the terminal, and SVG.
+
+Both draw heavy lines on region walls and the outer border and light lines
+between cells of one region, for any size from 4 to 16.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from xml.sax.saxutils import escape
+
+from .puzzle import DIGIT_CHARS, Grid, Puzzle
+
+NONE, LIGHT, HEAVY = 0, 1, 2
+Arms = tuple[int, int, int, int]
+"""Weights of the (up, down, left, right) arms of a junction."""
+
+_DIRECTIONS = {
+    "UP": (0,),
+    "DOWN": (1,),
+    "LEFT": (2,),
+    "RIGHT": (3,),
+    "VERTICAL": (0, 1),
+    "HORIZONTAL": (2, 3),
+}
+
+
+@cache
+def box_chars() -> dict[Arms, str]:
+    """Every light/heavy box-drawing character of Unicode, by its arms.
+
+    Built from the character names (``BOX DRAWINGS UP HEAVY AND DOWN HORIZONTAL
+    LIGHT`` is ╀): a part of the name between ``AND``s names directions and
+    perhaps a weight; a part without one takes the weight of the part before.
+    Covers all 80 combinations of none/light/heavy on four arms but the empty one.
+    """
+    table: dict[Arms, str] = {}
+    for code in range(0x2500, 0x2580):
+        name = unicodedata.name(chr(code)).removeprefix("BOX DRAWINGS ")
+        if any(w in name for w in ("DASH", "DOUBLE", "SINGLE", "ARC", "DIAGONAL")):
+            continue
+        arms = [NONE] * 4
+        weight = NONE
+        for part in name.split(" AND "):
+            words = part.split()
+            if "LIGHT" in words:
+                weight = LIGHT
+            elif "HEAVY" in words:
+                weight = HEAVY
+            for word in words:
+                for arm in _DIRECTIONS.get(word, ()):
+                    arms[arm] = weight
+        table[(arms[0], arms[1], arms[2], arms[3])] = chr(code)
+    return table
+
+
+def _check_solution(puzzle: Puzzle, solution: Grid | None) -> None:
+    if solution is not None and len(solution) != puzzle.size**2:
+        raise ValueError(f"the solution has {len(solution)} cells, not {puzzle.size**2}")
+
+
+def _vertical(puzzle: Puzzle, r: int, j: int) -> int:
+    """Weight of the line left of column ``j`` (0..N) in row ``r`` (NONE off the grid)."""
+    n = puzzle.size
+    if not 0 <= r < n:
+        return NONE
+    if j in (0, n) or puzzle.regions[r * n + j - 1] != puzzle.regions[r * n + j]:
+        return HEAVY
+    return LIGHT
+
+
+def _horizontal(puzzle: Puzzle, i: int, c: int) -> int:
+    """Weight of the line above row ``i`` (0..N) in column ``c`` (NONE off the grid)."""
+    n = puzzle.size
+    if not 0 <= c < n:
+        return NONE
+    if i in (0, n) or puzzle.regions[(i - 1) * n + c] != puzzle.regions[i * n + c]:
+        return HEAVY
+    return LIGHT
+
+
+def render_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
+    """The puzzle drawn with box-drawing characters, three columns a cell.
+
+    Givens are shown; with ``solution``, the other cells show its digits; empty
+    cells are blank. Ends with a newline.
+    """
+    _check_solution(puzzle, solution)
+    n = puzzle.size
+    chars = box_chars()
+    lines = []
+    for i in range(n + 1):
+        line = []
+        for j in range(n + 1):
+            arms = (_vertical(puzzle, i - 1, j), _vertical(puzzle, i, j), _horizontal(puzzle, i, j - 1))
+            arms += (_horizontal(puzzle, i, j),)
+            line.append(chars[arms])
+            if j < n:
+                line.append(("━" if _horizontal(puzzle, i, j) == HEAVY else "─") * 3)
+        lines.append("".join(line))
+        if i < n:
+            row = []
+            for j in range(n + 1):
+                row.append("┃" if _vertical(puzzle, i, j) == HEAVY else "│")
+                if j < n:
+                    row.append(f" {_shown(puzzle, solution, i * n + j)} ")
+            lines.append("".join(row))
+    return "\n".join(lines) + "\n"
+
+
+def _shown(puzzle: Puzzle, solution: Grid | None, index: int) -> str:
+    digit = puzzle.givens[index] or (solution[index] if solution else 0)
+    return DIGIT_CHARS[digit - 1] if digit else " "
+
+
+# Light tints; the greedy colouring below uses the first ones most.
+PALETTE = (
+    "#fde2e4",
+    "#d8eefe",
+    "#e2f5d8",
+    "#fff3c4",
+    "#ead9f7",
+    "#d5f3ef",
+    "#fde4cf",
+    "#e4e4f7",
+    "#f1f7c9",
+    "#f7d9ec",
+    "#d9ecf2",
+    "#efe6d8",
+    "#dff7e8",
+    "#f5dede",
+    "#e0eaf9",
+    "#f2f2f2",
+)
+
+CELL = 48
+MARGIN = 12
+TITLE_HEIGHT = 36
+THIN = 1
+WALL = 4
+GIVEN_COLOUR = "#000000"
+SOLVED_COLOUR = "#1f5fbf"
+
+
+def region_colours(puzzle: Puzzle) -> list[int]:
+    """A palette index per region; regions that share a wall get different ones
+    (greedy, most-connected regions first)."""
+    n = puzzle.size
+    touching: list[set[int]] = [set() for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            here = puzzle.regions[r * n + c]
+            for nr, nc in ((r + 1, c), (r, c + 1)):
+                if nr < n and nc < n and (other := puzzle.regions[nr * n + nc]) != here:
+                    touching[here].add(other)
+                    touching[other].add(here)
+    colours = [-1] * n
+    for region in sorted(range(n), key=lambda k: -len(touching[k])):
+        used = {colours[k] for k in touching[region]}
+        colours[region] = next(k for k in range(len(PALETTE)) if k not in used)
+    return colours
+
+
+def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None = None) -> str:
+    """The puzzle as an SVG document: tinted regions, thin cell lines, heavy walls,
+    givens in bold black and the other cells of ``solution`` in blue.
+
+    Cells are ``<rect class="cell">``, and each unit of wall (border included)
+    is one ``<line class="wall">``.
+    """
+    _check_solution(puzzle, solution)
+    n = puzzle.size
+    top = MARGIN + (TITLE_HEIGHT if title else 0)
+    width = 2 * MARGIN + n * CELL
+    height = top + n * CELL + MARGIN
+    colours = region_colours(puzzle)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+    ]
+    if title:
+        out.append(
+            f'<text x="{width / 2:g}" y="{MARGIN + TITLE_HEIGHT * 0.6:g}" text-anchor="middle" '
+            f'font-size="{TITLE_HEIGHT * 0.6:g}" font-weight="bold">{escape(title)}</text>'
+        )
+
+    def x(c: float) -> float:
+        return MARGIN + c * CELL
+
+    def y(r: float) -> float:
+        return top + r * CELL
+
+    out.append('<g shape-rendering="crispEdges">')
+    for i, region in enumerate(puzzle.regions):
+        r, c = divmod(i, n)
+        fill = PALETTE[colours[region]]
+        out.append(
+            f'<rect class="cell" x="{x(c):g}" y="{y(r):g}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+        )
+    out.append("</g>")
+
+    thin = []
+    for k in range(1, n):
+        thin.append(f"M{x(k):g} {y(0):g}V{y(n):g}M{x(0):g} {y(k):g}H{x(n):g}")
+    out.append(f'<path d="{"".join(thin)}" stroke="#8a8a8a" stroke-width="{THIN}" fill="none"/>')
+
+    out.append(f'<g stroke="#000000" stroke-width="{WALL}" stroke-linecap="square">')
+    for r in range(n):
+        for j in range(n + 1):
+            if _vertical(puzzle, r, j) == HEAVY:
+                out.append(
+                    f'<line class="wall" x1="{x(j):g}" y1="{y(r):g}" x2="{x(j):g}" y2="{y(r + 1):g}"/>'
+                )
+    for i in range(n + 1):
+        for c in range(n):
+            if _horizontal(puzzle, i, c) == HEAVY:
+                out.append(
+                    f'<line class="wall" x1="{x(c):g}" y1="{y(i):g}" x2="{x(c + 1):g}" y2="{y(i):g}"/>'
+                )
+    out.append("</g>")
+
+    font = CELL * 0.6
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        given = puzzle.givens[i]
+        digit = given or (solution[i] if solution else 0)
+        if not digit:
+            continue
+        style = f'fill="{GIVEN_COLOUR}" font-weight="bold"' if given else f'fill="{SOLVED_COLOUR}"'
+        out.append(
+            f'<text x="{x(c + 0.5):g}" y="{y(r + 0.5) + font * 0.36:g}" text-anchor="middle" '
+            f'font-size="{font:g}" {style}>{DIGIT_CHARS[digit - 1]}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
