@@ -6,15 +6,18 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import click
 
 from .engines import ENGINES, get_engine
-from .formats.detect import FORMATS, detect_format, read_puzzles
+from .formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
 from .formats.hdu import Case, InputError, format_result, grid_lines, read_hdu
 from .formats.plain import format_plain
+from .generate import KINDS, random_puzzles
 from .hatch import RULES, hatch
-from .puzzle import Result, Verdict
+from .puzzle import MAX_SIZE, MIN_SIZE, Result, Verdict
+from .render import render_svg, render_text
 
 PROG = "squiggly-cp"
 
@@ -256,6 +259,105 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
             text += result.error + "\n"
         text += format_plain(result)
         run.write(text if fmt == "plain" else f"Case {item.number}:\n{text}")
+    run.exit()
+
+
+def good_cases(run: Run, file: str, fmt: str | None) -> tuple[str | None, list[Case]]:
+    """Every readable case of ``file``; the others are reported on ``run``."""
+    fmt, items = load_cases(file, fmt)
+    cases = []
+    for item in items:
+        if isinstance(item, InputError):
+            run.problem(str(item))
+        else:
+            cases.append(item)
+    return fmt, cases
+
+
+@main.command(epilog=EXIT_STATUS_HELP.replace("answered", "converted").split("  4")[0].rstrip())
+@FILE
+@format_option(None)
+@click.option("--to", "to", type=click.Choice(FORMATS), required=True, help="Output format.")
+def convert(file: str, fmt: str | None, to: str) -> None:
+    """Write FILE's puzzles in another format.
+
+    hdu holds only 9x9 puzzles and plain only one classic 9x9 (standard
+    boxes); fpuzzles gives one https://f-puzzles.com/?load=... link per
+    puzzle. A puzzle that cannot be read or does not fit the output format is
+    reported on standard error and left out; the others are converted.
+    """
+    run = Run()
+    fitting = []
+    for case in good_cases(run, file, fmt)[1]:
+        try:
+            write_puzzles([case.puzzle], to)
+        except InputError as e:
+            run.problem(f"case {case.number}: {e.message}")
+            continue
+        fitting.append(case.puzzle)
+    if to == "plain" and len(fitting) > 1:
+        run.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
+    elif fitting:
+        run.write(write_puzzles(fitting, to))
+    run.exit()
+
+
+@main.command(epilog=EXIT_STATUS_HELP.split("  4")[0].rstrip())
+@FILE
+@format_option(None)
+@click.option("--solve", "with_solution", is_flag=True, help="Fill in the solution when it is unique.")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write an SVG picture (regions tinted, walls heavy, the unique solution in blue). "
+    "With several puzzles, -2, -3, ... is added before the suffix for the second and later ones.",
+)
+def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) -> None:
+    """Draw FILE's puzzles in the terminal: heavy lines on region walls."""
+    run = Run()
+    cases = good_cases(run, file, fmt)[1]
+    for index, case in enumerate(cases):
+        solution, note = None, ""
+        if with_solution or svg_path:
+            result = get_engine("cpsat")(case.puzzle)
+            solution = result.solution
+            if with_solution and not solution:
+                note = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
+        header = f"Case {case.number}:\n" if len(cases) > 1 else ""
+        run.write(header + render_text(case.puzzle, solution if with_solution else None) + note)
+        if svg_path:
+            target = Path(svg_path)
+            if index:
+                target = target.with_name(f"{target.stem}-{index + 1}{target.suffix}")
+            try:
+                target.write_text(render_svg(case.puzzle, solution, title=f"Case {case.number}"))
+            except OSError as e:
+                run.problem(f"cannot write {str(target)!r}: {e.strerror or e}")
+    run.exit()
+
+
+@main.command()
+@click.option("--count", "count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
+@click.option(
+    "--kind",
+    type=click.Choice([*KINDS, "mixed"]),
+    default="unique",
+    show_default=True,
+    help="minimal: unique, and every given is needed. none: no solution, yet no given "
+    "repeats a digit in a house. mixed: unique, multiple and none in turn.",
+)
+@click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=9, show_default=True)
+@click.option("--to", "to", type=click.Choice(FORMATS), default="hdu", show_default=True)
+def generate(count: int, seed: int, kind: str, size: int, to: str) -> None:
+    """Make random squiggly puzzles on random layouts (nine connected
+    regions of nine cells for 9x9), each checked by the DLX engine."""
+    if (to == "hdu" and size != 9) or to == "plain":
+        raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
+    kinds = ("unique", "multiple", "none") if kind == "mixed" else (kind,)
+    run = Run()
+    run.write(write_puzzles(random_puzzles(seed, count, kinds, size), to))
     run.exit()
 
 
