@@ -110,6 +110,12 @@ def _unreadable(path: str, error: OSError) -> InputError:
 
 
 FILE = click.argument("file", metavar="FILE")
+TIME_LIMIT = click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="Give up on a case after this long; it is reported on standard error, not answered.",
+)
 
 
 def format_option(default: str | None) -> click.Option:
@@ -140,12 +146,7 @@ def main() -> None:
     show_default=True,
     help="Which engine decides the cases.",
 )
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    metavar="SECONDS",
-    help="Give up on a case after this long; it is reported on standard error, not answered.",
-)
+@TIME_LIMIT
 def solve(file: str, fmt: str, engine: str, time_limit: float | None) -> None:
     """Answer every case of FILE (the HDU 4069 judge format unless --format
     says otherwise; - for standard input).
@@ -175,22 +176,25 @@ def solve(file: str, fmt: str, engine: str, time_limit: float | None) -> None:
 Exit status:
   0  every case was decided and both engines agree
   1  some disagreement, or some input was bad
-  2  bad command line"""
+  2  bad command line
+  4  some engine hit --time-limit on some case (5: and 1)"""
 )
 @FILE
 @format_option("hdu")
-def crosscheck(file: str, fmt: str) -> None:
+@TIME_LIMIT
+def crosscheck(file: str, fmt: str, time_limit: float | None) -> None:
     """Decide every case of FILE with both engines and compare their answers.
 
     Prints one line per disagreement (case number and both verdicts), then a
     summary: cases, agreements, disagreements and seconds spent per engine.
     Verdicts agree when they are equal and, for a unique solution, the
-    solutions are equal too.
+    solutions are equal too. A case that an engine does not decide within
+    --time-limit is reported on standard error and counted as undecided.
     """
     run = Run()
     engines = {name: get_engine(name) for name in ENGINES}  # imports stay out of the timing
     seconds = dict.fromkeys(ENGINES, 0.0)
-    cases = agreements = 0
+    cases = agreements = undecided = 0
     for item in load_cases(file, fmt)[1]:
         if isinstance(item, InputError):
             run.problem(str(item))
@@ -198,18 +202,26 @@ def crosscheck(file: str, fmt: str) -> None:
         results = {}
         for name, engine in engines.items():
             start = time.perf_counter()
-            results[name] = engine(item.puzzle)
+            results[name] = engine(item.puzzle, time_limit=time_limit)
             seconds[name] += time.perf_counter() - start
         cases += 1
+        late = [name for name, r in results.items() if r.verdict is Verdict.UNKNOWN]
         first, second = results.values()
-        if first.verdict is second.verdict and first.solution == second.solution:
+        if late:
+            undecided += 1
+            run.status |= EXIT_TIME_LIMIT
+            who = " and ".join(late)
+            warn(f"case {item.number}: {who} did not decide within the {time_limit:g} s time limit")
+        elif first.verdict is second.verdict and first.solution == second.solution:
             agreements += 1
-            continue
-        run.status |= EXIT_PROBLEM
-        said = ", ".join(f"{name} says {_describe(r)}" for name, r in results.items())
-        run.write(f"case {item.number}: {said}\n")
+        else:
+            run.status |= EXIT_PROBLEM
+            said = ", ".join(f"{name} says {_describe(r)}" for name, r in results.items())
+            run.write(f"case {item.number}: {said}\n")
     timing = ", ".join(f"{name} {secs:.2f} s" for name, secs in seconds.items())
-    run.write(f"{cases} cases, {agreements} agreements, {cases - agreements} disagreements; {timing}\n")
+    disagreements = cases - agreements - undecided
+    extra = f", {undecided} undecided" if undecided else ""
+    run.write(f"{cases} cases, {agreements} agreements, {disagreements} disagreements{extra}; {timing}\n")
     run.exit()
 
 
