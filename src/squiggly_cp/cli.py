@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from .diagnose import count, explain, format_candidates, true_candidates
 from .engines import ENGINES, get_engine
 from .formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
 from .formats.hdu import Case, InputError, format_result, grid_lines, read_hdu
@@ -58,6 +60,10 @@ class Run:
     def problem(self, message: str, status: int = EXIT_PROBLEM) -> None:
         warn(f"error: {message}")
         self.status |= status
+
+    def timed_out(self, number: int, time_limit: float | None) -> None:
+        warn(f"case {number}: not decided within the {time_limit:g} s time limit; not answered")
+        self.status |= EXIT_TIME_LIMIT
 
     def exit(self) -> None:
         sys.exit(self.status)
@@ -147,7 +153,15 @@ def main() -> None:
     help="Which engine decides the cases.",
 )
 @TIME_LIMIT
-def solve(file: str, fmt: str, engine: str, time_limit: float | None) -> None:
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="JSON Lines instead of the judge format: per case its number and verdict, the solution "
+    "(unique), two solutions and the cells where they differ (multiple), or a minimal set of "
+    "givens that cannot all hold (none). Always uses CP-SAT.",
+)
+def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: bool) -> None:
     """Answer every case of FILE (the HDU 4069 judge format unless --format
     says otherwise; - for standard input).
 
@@ -162,12 +176,16 @@ def solve(file: str, fmt: str, engine: str, time_limit: float | None) -> None:
         if isinstance(item, InputError):
             run.problem(str(item))
             continue
-        result = solver(item.puzzle, time_limit=time_limit)
-        if result.verdict is Verdict.UNKNOWN:
-            warn(f"case {item.number}: not decided within the {time_limit:g} s time limit; not answered")
-            run.status |= EXIT_TIME_LIMIT
+        if as_json:
+            diagnosis = explain(item.puzzle, time_limit=time_limit)
+            verdict, text = diagnosis.verdict, json.dumps(diagnosis.to_json(item.number)) + "\n"
+        else:
+            result = solver(item.puzzle, time_limit=time_limit)
+            verdict, text = result.verdict, format_result(item.number, result)
+        if verdict is Verdict.UNKNOWN:
+            run.timed_out(item.number, time_limit)
             continue
-        run.write(format_result(item.number, result))
+        run.write(text)
     run.exit()
 
 
@@ -371,6 +389,97 @@ def generate(count: int, seed: int, kind: str, size: int, to: str) -> None:
     run = Run()
     run.write(write_puzzles(random_puzzles(seed, count, kinds, size), to))
     run.exit()
+
+
+@main.command("explain", epilog=EXIT_STATUS_HELP)
+@FILE
+@format_option(None)
+@TIME_LIMIT
+def explain_command(file: str, fmt: str | None, time_limit: float | None) -> None:
+    """Say, case by case, why a puzzle has no solution or several.
+
+    \b
+    No solution: a smallest set of givens that cannot all hold, e.g.
+      "no solution: r2c5=7 and r4c5=7 are both in column 5".
+    Several: the cells where two solutions differ and, when one exists, a
+      given that makes the solution unique.
+    """
+    run = Run()
+    for case in good_cases(run, file, fmt)[1]:
+        diagnosis = explain(case.puzzle, time_limit=time_limit)
+        if diagnosis.verdict is Verdict.UNKNOWN:
+            run.timed_out(case.number, time_limit)
+            continue
+        run.write(f"Case {case.number}: {diagnosis.text}\n")
+    run.exit()
+
+
+@main.command("count", epilog=EXIT_STATUS_HELP)
+@FILE
+@format_option(None)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Stop counting here; the count is then reported as 'K or more'.",
+)
+@click.option(
+    "--candidates",
+    is_flag=True,
+    help="Instead of counting, show every cell's true candidates: the digits it has in at "
+    "least one solution.",
+)
+@TIME_LIMIT
+def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time_limit: float | None) -> None:
+    """Count the solutions of FILE's puzzles exactly, up to --limit.
+
+    Long counts show their progress on standard error.
+    """
+    run = Run()
+    for case in good_cases(run, file, fmt)[1]:
+        if candidates:
+            try:
+                masks = true_candidates(case.puzzle, time_limit=time_limit)
+            except TimeoutError:
+                run.timed_out(case.number, time_limit)
+                continue
+            body = "No solution\n" if masks is None else format_candidates(case.puzzle, masks)
+            run.write(f"Case {case.number}:\n{body}")
+            continue
+        found, complete = count(case.puzzle, limit, progress=_Progress(case.number), time_limit=time_limit)
+        _Progress.clear()
+        if not complete:
+            warn(f"case {case.number}: counting stopped by the {time_limit:g} s time limit")
+            run.status |= EXIT_TIME_LIMIT
+        exact = complete and found < limit
+        amount = f"{found}" if exact else f"{found} or more"
+        run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
+    run.exit()
+
+
+class _Progress:
+    """Progress of a long count on standard error: one line rewritten in place on
+    a terminal, an occasional line otherwise."""
+
+    EVERY = 10.0  # seconds between lines when standard error is not a terminal
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.last = time.monotonic()
+
+    def __call__(self, found: int) -> None:
+        text = f"{PROG}: case {self.number}: {found} solutions so far"
+        if sys.stderr.isatty():
+            click.echo(f"\r{text}", err=True, nl=False)
+        elif time.monotonic() - self.last >= self.EVERY:
+            click.echo(text, err=True)
+            self.last = time.monotonic()
+
+    @staticmethod
+    def clear() -> None:
+        if sys.stderr.isatty():
+            click.echo("\r\033[K", err=True, nl=False)
 
 
 def run() -> None:
