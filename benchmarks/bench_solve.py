@@ -28,10 +28,10 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
-from squiggly_cp import ENGINES, read_hdu, write_hdu
-from squiggly_cp.engines import get_engine
+from squiggly_cp import cpsat, dlx, read_hdu, write_hdu
 from squiggly_cp.generate import make_puzzle
 
 HERE = Path(__file__).resolve().parent
@@ -55,33 +55,64 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def time_engines(path: Path, engines: list[str]) -> dict[str, list[float]]:
-    """Seconds per case for each engine; verdicts must agree on every case."""
-    puzzles = [c.puzzle for c in read_hdu(path)]
-    solvers = {name: get_engine(name) for name in engines}
-    times: dict[str, list[float]] = {name: [] for name in engines}
-    for number, puzzle in enumerate(puzzles, 1):
-        verdicts = set()
-        for name, solve in solvers.items():
+# Every engine and CP-SAT formulation measured; the first is the default.
+VARIANTS = {
+    "cpsat: Boolean one-hot, propagation first (default)": partial(cpsat.solve, formulation="bool"),
+    "cpsat: integer AllDifferent, propagation first": partial(cpsat.solve, formulation="int"),
+    "cpsat: Boolean one-hot, no propagation": partial(cpsat.solve, formulation="bool", propagate=False),
+    "cpsat: integer AllDifferent, no propagation": partial(cpsat.solve, formulation="int", propagate=False),
+    "dlx": dlx.solve,
+}
+
+
+def time_variants(path: Path) -> dict[str, list[float]]:
+    """Seconds per case for each variant; verdicts must agree on every case.
+
+    Each case is read afresh for each variant (nothing cached on the puzzle
+    carries over), and the order of the variants rotates from case to case so
+    that no variant always runs first or last.
+    """
+    texts = [write_hdu([c.puzzle]) for c in read_hdu(path)]
+    names = list(VARIANTS)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for number, text in enumerate(texts, 1):
+        answers = set()
+        for k in range(len(names)):
+            name = names[(number + k) % len(names)]
+            puzzle = next(read_hdu(text)).puzzle
             start = time.perf_counter()
-            result = solve(puzzle)
+            result = VARIANTS[name](puzzle)
             times[name].append(time.perf_counter() - start)
-            verdicts.add((result.verdict, result.solution))
-        if len(verdicts) != 1:
-            sys.exit(f"engines disagree on case {number}: {verdicts}")
+            answers.add((result.verdict, result.solution))
+        if len(answers) != 1:
+            sys.exit(f"variants disagree on case {number}: {answers}")
     return times
 
 
-def time_cli(path: Path, args: list[str], runs: int) -> list[float]:
+def time_cli(path: Path, args: list[str], runs: int) -> tuple[list[float], int]:
+    """Wall seconds of each run of the console script on ``path``, and the peak
+    resident memory (KiB) of the largest process it started, over all runs."""
     exe = shutil.which("squiggly-cp", path=str(Path(sys.executable).parent)) or "squiggly-cp"
-    walls = []
+    walls, peak = [], 0
     for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run([exe, *args, str(path)], capture_output=True, check=False)
-        walls.append(time.perf_counter() - start)
-        if done.returncode != 0:
-            sys.exit(f"squiggly-cp {' '.join(args)} failed: {done.stderr.decode()[-500:]}")
-    return walls
+        # A fresh parent per run, so its children's peak RSS is this run's.
+        probe = (
+            "import resource, subprocess, sys, time\n"
+            "t = time.perf_counter()\n"
+            "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            "t = time.perf_counter() - t\n"
+            "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.returncode)\n"
+            "sys.stderr.write(done.stderr.decode()[-500:])\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", probe, exe, *args, str(path)], capture_output=True, text=True, check=False
+        )
+        wall, rss, status = done.stdout.split()
+        if status != "0":
+            sys.exit(f"squiggly-cp {' '.join(args)} failed: {done.stderr}")
+        walls.append(float(wall))
+        peak = max(peak, int(rss))
+    return walls, peak
 
 
 def machine() -> str:
@@ -112,21 +143,26 @@ def main() -> None:
 
     path = args.cache / f"hard-{args.seed}-{args.cases}.txt"
     make_cases(path, args.cases, args.seed)
-    engines = list(ENGINES)
-    per_case = time_engines(path, engines)
+    per_case = time_variants(path)
     dlx_median = statistics.median(per_case["dlx"])
     rows = []
-    for name in engines:
-        t = per_case[name]
+    for name, t in per_case.items():
         med = statistics.median(t)
         rows.append(
-            f"| `{name}` | {med * 1e3:.2f} | {percentile(t, 0.99) * 1e3:.2f} | {sum(t):.2f} "
+            f"| {name} | {med * 1e3:.2f} | {percentile(t, 0.99) * 1e3:.2f} | {sum(t):.2f} "
             f"| {med / dlx_median:.2f} |"
         )
     cli_rows = []
-    for name in engines:
-        walls = time_cli(path, ["solve", "--engine", name], args.cli_runs)
-        cli_rows.append(f"| `squiggly-cp solve --engine {name}` | {statistics.median(walls):.2f} |")
+    dlx_wall = None
+    for engine in ("dlx", "cpsat"):
+        for jobs in (1, 2):
+            walls, peak = time_cli(path, ["solve", "--engine", engine, "--jobs", str(jobs)], args.cli_runs)
+            wall = statistics.median(walls)
+            dlx_wall = dlx_wall or wall
+            cli_rows.append(
+                f"| `squiggly-cp solve --engine {engine} --jobs {jobs}` | {wall:.2f} | {min(walls):.2f} "
+                f"| {wall / dlx_wall:.2f} | {peak / 1024:.0f} |"
+            )
 
     report = "\n".join(
         [
@@ -137,22 +173,25 @@ def main() -> None:
             f"- Machine: {machine()}.",
             f"- Input: {args.cases} cases from seed {args.seed}, in equal parts minimal-givens unique,",
             "  several solutions, and no solution without any repeated given (see the script).",
-            "- Per case: `get_engine(name)(puzzle)` timed with `perf_counter` in one process, every",
-            "  engine on every case in turn (so machine noise hits all engines alike); the verdicts of",
-            "  all engines were compared on every case and agreed.",
+            "- Per case: each variant's `solve(puzzle)` timed with `perf_counter` in one process, every",
+            "  variant on every case in turn, in rotating order (so machine noise hits all alike); the",
+            "  verdicts and unique solutions of all variants were compared on every case and agreed.",
             "- End to end: the installed console script on the whole file, wall time from process start",
             f"  to exit, median of {args.cli_runs} runs (includes Python start-up and imports).",
             "",
-            "## Per case (milliseconds), ratio = median / DLX median",
+            "## Per case (milliseconds)",
             "",
-            "| engine | median | p99 | total (s) | ratio to dlx |",
+            "| engine | median | p99 | total (s) | median / dlx median |",
             "|---|---|---|---|---|",
             *rows,
             "",
-            "## Whole file, end to end (seconds)",
+            "## Whole file, end to end",
             "",
-            "| command | wall |",
-            "|---|---|",
+            "Wall seconds (median and best of the runs), the ratio of the median to the",
+            "`--engine dlx --jobs 1` median, and the peak resident memory of the largest process.",
+            "",
+            "| command | median wall (s) | best (s) | ratio to dlx | peak RSS (MiB) |",
+            "|---|---|---|---|---|",
             *cli_rows,
             "",
         ]

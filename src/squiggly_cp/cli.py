@@ -7,17 +7,19 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import click
 
 from .diagnose import count, explain, format_candidates, true_candidates
-from .engines import ENGINES, get_engine
+from .engines import ENGINES, classify, get_engine
 from .formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
 from .formats.hdu import Case, InputError, format_result, grid_lines, read_hdu
 from .formats.plain import format_plain
 from .generate import KINDS, random_puzzles
 from .hatch import RULES, hatch
+from .parallel import AUTO_THRESHOLD, decide_stream
 from .puzzle import MAX_SIZE, MIN_SIZE, Result, Verdict
 from .render import render_svg, render_text
 
@@ -161,7 +163,15 @@ def main() -> None:
     "(unique), two solutions and the cells where they differ (multiple), or a minimal set of "
     "givens that cannot all hold (none). Always uses CP-SAT.",
 )
-def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: bool) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Worker processes. 0: one per core when the input has more than "
+    f"{AUTO_THRESHOLD} cases, else 1. Output is the same for every value.",
+)
+def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: bool, jobs: int) -> None:
     """Answer every case of FILE (the HDU 4069 judge format unless --format
     says otherwise; - for standard input).
 
@@ -171,21 +181,20 @@ def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: b
     row and column; the other cases are still answered.
     """
     run = Run()
-    solver = get_engine(engine)
-    for item in load_cases(file, fmt)[1]:
+    work = (
+        partial(explain, time_limit=time_limit)
+        if as_json
+        else partial(classify, engine=engine, time_limit=time_limit)
+    )
+    for item, result in decide_stream(load_cases(file, fmt)[1], work, jobs):
         if isinstance(item, InputError):
             run.problem(str(item))
-            continue
-        if as_json:
-            diagnosis = explain(item.puzzle, time_limit=time_limit)
-            verdict, text = diagnosis.verdict, json.dumps(diagnosis.to_json(item.number)) + "\n"
-        else:
-            result = solver(item.puzzle, time_limit=time_limit)
-            verdict, text = result.verdict, format_result(item.number, result)
-        if verdict is Verdict.UNKNOWN:
+        elif result.verdict is Verdict.UNKNOWN:
             run.timed_out(item.number, time_limit)
-            continue
-        run.write(text)
+        elif as_json:
+            run.write(json.dumps(result.to_json(item.number)) + "\n")
+        else:
+            run.write(format_result(item.number, result))
     run.exit()
 
 
@@ -255,7 +264,7 @@ def _describe(result: Result) -> str:
 Exit status:
   0  every puzzle was read (ERROR is an answer, not a failure)
   1  some input was bad; the readable puzzles were still answered
-  2  bad command line"""
+  2  bad command line""",
 )
 @FILE
 @format_option(None)

@@ -93,6 +93,16 @@ def _units(size: int, regions: Grid) -> tuple[tuple[int, ...], ...]:
     return tuple(rows + cols + [tuple(g) for g in groups])
 
 
+@cache
+def _line_peers(size: int) -> tuple[frozenset[int], ...]:
+    """For each cell, the cells of its row and its column (itself included)."""
+    return tuple(
+        frozenset([r * size + c for c in range(size)] + [k * size + i % size for k in range(size)])
+        for i in range(size * size)
+        for r in (i // size,)
+    )
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A squiggly sudoku: givens plus a region layout.
@@ -145,12 +155,18 @@ class Puzzle:
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
         """For each cell, the other cells sharing a row, column or region with it."""
-        n = self.size
-        sets: list[set[int]] = [set() for _ in range(n * n)]
-        for unit in self.units:
-            for cell in unit:
-                sets[cell].update(unit)
-        return tuple(frozenset(s - {i}) for i, s in enumerate(sets))
+        members: list[list[int]] = [[] for _ in range(self.size)]
+        for index, label in enumerate(self.regions):
+            members[label].append(index)
+        lines = _line_peers(self.size)
+        return tuple(
+            lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions)
+        )
+
+    @cached_property
+    def peer_lists(self) -> tuple[tuple[int, ...], ...]:
+        """`peers` as tuples: faster to loop over."""
+        return tuple(map(tuple, self.peers))
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
         return Puzzle(self.size, tuple(givens), self.regions)

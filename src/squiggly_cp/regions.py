@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from .puzzle import Grid, PuzzleError, normalize_labels
 
@@ -43,13 +44,33 @@ def _disagreement(r: int, c: int, here: int, side: str, r2: int, c2: int, other_
     )
 
 
+@cache
+def _steps(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, (wall bit, neighbour) for each side that has a neighbour."""
+    out = []
+    for r in range(size):
+        for c in range(size):
+            sides = (
+                (WALL_UP, r - 1, c),
+                (WALL_RIGHT, r, c + 1),
+                (WALL_DOWN, r + 1, c),
+                (WALL_LEFT, r, c - 1),
+            )
+            out.append(
+                tuple((bit, nr * size + nc) for bit, nr, nc in sides if 0 <= nr < size and 0 <= nc < size)
+            )
+    return tuple(out)
+
+
 def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
     """Label the connected areas that the walls enclose (flood fill).
 
-    Labels are numbered in order of each area's first cell. Walls are read
-    from the side of the cell a step leaves (``check_wall_agreement`` makes sure
-    both sides agree). The result is not checked for size; see `check_layout`.
+    Labels are numbered in order of each area's first cell, so every area is
+    connected by construction. Walls are read from the side of the cell a
+    step leaves (``check_wall_agreement`` makes sure both sides agree). The
+    result is not checked for size; see `check_layout`.
     """
+    steps = _steps(size)
     labels = [-1] * (size * size)
     count = 0
     for start in range(size * size):
@@ -59,29 +80,22 @@ def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
         stack = [start]
         while stack:
             cell = stack.pop()
-            r, c = divmod(cell, size)
             w = walls[cell]
-            for bit, nr, nc in (
-                (WALL_UP, r - 1, c),
-                (WALL_RIGHT, r, c + 1),
-                (WALL_DOWN, r + 1, c),
-                (WALL_LEFT, r, c - 1),
-            ):
-                if w & bit or not (0 <= nr < size and 0 <= nc < size):
-                    continue
-                nxt = nr * size + nc
-                if labels[nxt] < 0:
+            for bit, nxt in steps[cell]:
+                if not w & bit and labels[nxt] < 0:
                     labels[nxt] = count
                     stack.append(nxt)
         count += 1
     return tuple(labels)
 
 
-def check_layout(labels: Sequence[int], size: int) -> Grid:
+def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -> Grid:
     """Check that ``labels`` form ``size`` connected regions of ``size`` cells.
 
     Returns the labels renumbered in order of first appearance; raises
     `PuzzleError` naming the first cell of the first region that is wrong.
+    ``connected=True`` skips the connectivity check, for labels that are
+    connected by construction (`regions_from_walls`).
     """
     if len(labels) != size * size:
         raise PuzzleError(f"a {size}x{size} layout needs {size * size} region labels")
@@ -98,7 +112,7 @@ def check_layout(labels: Sequence[int], size: int) -> Grid:
                 f"({len(cells_of)} regions in all)",
                 *where,
             )
-        pieces = _component_count(set(cells), size)
+        pieces = 1 if connected else _component_count(set(cells), size)
         if pieces != 1:
             raise PuzzleError(f"the region of this cell is split into {pieces} separate parts", *where)
     return norm

@@ -129,7 +129,7 @@ def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
             problems.append(InputError(p.message, number, p.row, p.col))
         if not problems:
             try:
-                regions = check_layout(regions_from_walls(walls, SIZE), SIZE)
+                regions = check_layout(regions_from_walls(walls, SIZE), SIZE, connected=True)
                 return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions))
             except PuzzleError as e:
                 problems.append(InputError(e.message, number, e.row, e.col))
@@ -140,6 +140,10 @@ def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
 
 def _value(token: bytes) -> int | str:
     """The token's number, or what is wrong with it."""
+    if len(token) <= 3 and token.isdigit():  # the usual case, checked fast
+        value = int(token)
+        if value <= 255 and value & 15 <= 9:
+            return value
     if not _NUMBER.fullmatch(token):
         return f"{_show(token)} is not a number"
     if len(token) > TOKEN_CAP:

@@ -1,0 +1,100 @@
+"""Deciding a stream of cases on several worker processes, in input order.
+
+The stream is never read ahead further than a fixed window, so a file of a
+million cases runs in bounded memory; answers come back in input order as
+soon as each one and all before it are done. Problems in the input (an
+`InputError` in the stream) keep their place in that order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from typing import Any, TypeVar
+
+from .formats.hdu import Case, InputError
+
+R = TypeVar("R")
+
+BATCH = 16
+"""Cases per task sent to a worker: enough to make the inter-process cost small."""
+AUTO_THRESHOLD = 256
+"""With ``jobs=0`` (auto), inputs with more cases than this use every core."""
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C is the parent's to handle: it stops the pool and ends cleanly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R]:
+    return [work(p) for p in puzzles]
+
+
+def auto_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def decide_stream(
+    items: Iterable[Case | InputError], work: Callable[[Any], R], jobs: int = 0
+) -> Iterator[tuple[Case | InputError, R | None]]:
+    """Apply ``work`` to each case's puzzle; yield ``(item, result)`` in input
+    order (``result`` None for an `InputError`).
+
+    ``jobs`` is the number of worker processes; 1 works in this process, and
+    0 means one per core when the input has more than `AUTO_THRESHOLD` cases.
+    ``work`` must be picklable (a module-level function or a
+    ``functools.partial`` of one) when ``jobs`` is not 1.
+    """
+    items = iter(items)
+    head: list[Case | InputError] = []
+    if jobs == 0:
+        head = list(islice(items, AUTO_THRESHOLD + 1))
+        jobs = auto_jobs() if len(head) > AUTO_THRESHOLD else 1
+    stream = _chain(head, items)
+    if jobs == 1:
+        for item in stream:
+            yield item, (None if isinstance(item, InputError) else work(item.puzzle))
+        return
+    yield from _pooled(stream, work, jobs)
+
+
+def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    yield from head
+    yield from rest
+
+
+def _pooled(
+    stream: Iterator[Case | InputError], work: Callable[[Any], R], jobs: int
+) -> Iterator[tuple[Case | InputError, R | None]]:
+    # fork (where there is one) starts workers at once with OR-Tools already
+    # imported; the parent has solved nothing yet when the pool starts.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = context.Pool(jobs, initializer=_ignore_sigint)
+    window: deque[tuple[list[Case | InputError], Any]] = deque()
+    limit = 4 * jobs  # batches in flight
+    try:
+        while True:
+            batch = list(islice(stream, BATCH))
+            if batch:
+                puzzles = [item.puzzle for item in batch if isinstance(item, Case)]
+                window.append((batch, pool.apply_async(_run_batch, (work, puzzles))))
+            while window and (len(window) >= limit or not batch or window[0][1].ready()):
+                done_items, pending = window.popleft()
+                results = iter(pending.get())
+                for item in done_items:
+                    yield item, (None if isinstance(item, InputError) else next(results))
+            if not batch and not window:
+                break
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
