@@ -1,0 +1,109 @@
+"""Worker processes: the same output, order and exit status as one process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from functools import partial
+
+from conftest import DATA, SAMPLE_IN, console_script, run_cli, sample_tokens
+from squiggly_cp import Case, InputError, classify, read_hdu, write_hdu
+from squiggly_cp.parallel import AUTO_THRESHOLD, decide_stream
+
+CORPUS_IN = DATA / "corpus.in"
+CORPUS_OUT = DATA / "corpus.out"
+
+
+def _corpus_with_bad_cases() -> bytes:
+    """The corpus with a few broken cases scattered through it, and T too small."""
+    tokens = CORPUS_IN.read_text().split()
+    for case in (3, 150, 299):
+        tokens[1 + (case - 1) * 81 + 40] = "oops"
+    tokens[0] = "305"
+    return " ".join(tokens).encode()
+
+
+def test_jobs_give_identical_output_and_status() -> None:
+    data = _corpus_with_bad_cases()
+    runs = [run_cli("solve", "--jobs", str(jobs), "-", stdin=data) for jobs in (1, 2, 3, 0)]
+    first = runs[0]
+    assert first.returncode == 1
+    assert first.stdout.count(b"Case ") == 303
+    for other in runs[1:]:
+        assert (other.returncode, other.stdout, other.stderr) == (
+            first.returncode,
+            first.stdout,
+            first.stderr,
+        )
+    # Every answered case is the DLX engine's answer from the committed corpus.
+    expected = {block.split(b":")[0]: block for block in CORPUS_OUT.read_bytes().split(b"Case ")[1:]}
+    for block in first.stdout.split(b"Case ")[1:]:
+        assert block == expected[block.split(b":")[0]]
+
+
+def test_json_mode_is_the_same_with_workers() -> None:
+    some = write_hdu([c.puzzle for c in read_hdu(CORPUS_IN)][:60]).encode()
+    one = run_cli("solve", "--json", "--jobs", "1", "-", stdin=some)
+    two = run_cli("solve", "--json", "--jobs", "2", "-", stdin=some)
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout
+
+
+def test_decide_stream_keeps_order_and_errors_in_place() -> None:
+    items = list(read_hdu(_corpus_with_bad_cases()))
+    work = partial(classify, engine="cpsat")
+    for jobs in (1, 2):
+        out = list(decide_stream(iter(items), work, jobs))
+        assert [item for item, _ in out] == items
+        for item, result in out:
+            assert (result is None) == isinstance(item, InputError)
+    assert len(items) > AUTO_THRESHOLD  # so jobs=0 chose the pool above
+
+
+def test_reader_is_not_drained_ahead() -> None:
+    # The pool may read a bounded window ahead of what it has answered,
+    # never the whole stream.
+    consumed = 0
+    case = next(read_hdu(SAMPLE_IN))
+
+    def endless():
+        nonlocal consumed
+        while True:
+            consumed += 1
+            yield Case(consumed, case.puzzle)
+
+    stream = decide_stream(endless(), partial(classify, engine="cpsat"), jobs=2)
+    for _ in zip(range(50), stream, strict=False):
+        pass
+    assert consumed < 50 + 400
+    stream.close()
+
+
+def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
+    # A long input; interrupt it while it runs and check what was written.
+    body = " ".join(sample_tokens()[1:]) + "\n"
+    big = tmp_path / "big.txt"
+    big.write_text("30000\n" + body * 10000)
+    out = tmp_path / "out.txt"
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [console_script(), "solve", "--jobs", "2", str(big)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        time.sleep(3)
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    assert err.decode().strip().endswith("interrupted")
+    text = out.read_text()
+    blocks = text.split("Case ")[1:]
+    assert blocks, "some cases were answered before the interrupt"
+    answers = SAMPLE_IN.with_suffix(".out").read_text().split("Case ")[1:]
+    for k, block in enumerate(blocks, 1):
+        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    assert text.endswith("\n")
