@@ -23,6 +23,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from .cpsat import Model
 from .puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
 
 __all__ = ["Diagnosis", "count", "explain", "format_candidates", "true_candidates"]
@@ -144,7 +145,7 @@ class _Exact:
         n = puzzle.size
         self.puzzle = puzzle
         self.size = n
-        self.model = cp_model.CpModel()
+        self.model = Model()
         # Created first, so x[c][d - 1] has proto index c * n + d - 1.
         self.x = [
             [self.model.new_bool_var(f"{cell_name(c, n)}={d}") for d in range(1, n + 1)] for c in range(n * n)

@@ -124,26 +124,34 @@ def _looks_hdu(tokens: list[str]) -> bool:
     return len(numbers) >= 0.9 * (len(tokens) - 1) and max(numbers, default=0) >= 16
 
 
+def _read_hdu(text: str) -> list[Puzzle | InputError]:
+    return [item.puzzle if isinstance(item, Case) else item for item in read_hdu(text)]
+
+
+def _read_plain(text: str) -> list[Puzzle | InputError]:
+    try:
+        return [read_plain(text)]
+    except PuzzleError as e:
+        return [InputError(e.message, 1, e.row, e.col)]
+
+
+_READERS = {
+    "hdu": _read_hdu,
+    "grid": read_grid,
+    "line": read_line,
+    "fpuzzles": read_fpuzzles,
+    "plain": _read_plain,
+}
+
+
 def read_puzzles(text: str, fmt: str | None = None) -> list[Puzzle | InputError]:
     """Every puzzle of ``text`` in format ``fmt`` (detected if None), each a
     `Puzzle` or the `InputError` in its place. An unknown format or a failed
     detection raises `InputError`."""
-    if fmt is None:
-        fmt = detect_format(text)
-    if fmt == "hdu":
-        return [item.puzzle if isinstance(item, Case) else item for item in read_hdu(text)]
-    if fmt == "grid":
-        return read_grid(text)
-    if fmt == "line":
-        return read_line(text)
-    if fmt == "fpuzzles":
-        return read_fpuzzles(text)
-    if fmt == "plain":
-        try:
-            return [read_plain(text)]
-        except PuzzleError as e:
-            return [InputError(e.message, 1, e.row, e.col)]
-    raise InputError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
+    reader = _READERS.get(fmt or detect_format(text))
+    if reader is None:
+        raise InputError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
+    return reader(text)
 
 
 def write_puzzles(puzzles: Iterable[Puzzle], fmt: str) -> str:

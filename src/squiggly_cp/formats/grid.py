@@ -141,9 +141,7 @@ def _parse_puzzle(number: int, rows: list[_Row]) -> Puzzle | InputError:
             return Puzzle(n, tuple(givens), check_layout(labels, n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}", number, e.row, e.col)
-    first = problems[0]
-    first.more = len(problems) - 1
-    return first
+    return InputError.first_of(problems)
 
 
 def write_grid(puzzles: Iterable[Puzzle]) -> str:

@@ -49,6 +49,13 @@ class InputError(Exception):
         self.more = more
         """How many further problems the same case has."""
 
+    @staticmethod
+    def first_of(problems: list[InputError]) -> InputError:
+        """The first of a case's problems, counting the others in ``more``."""
+        first = problems[0]
+        first.more = len(problems) - 1
+        return first
+
     def __str__(self) -> str:
         where = cell_phrase(self.row, self.col)
         if self.case is not None:
@@ -133,9 +140,7 @@ def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
                 return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions))
             except PuzzleError as e:
                 problems.append(InputError(e.message, number, e.row, e.col))
-    first = problems[0]
-    first.more = len(problems) - 1
-    return first
+    return InputError.first_of(problems)
 
 
 def _value(token: bytes) -> int | str:

@@ -70,9 +70,7 @@ def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
             return Puzzle(n, tuple(givens), check_layout([ord(ch) for ch in cells[area:]], n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}{where}", number, e.row, e.col)
-    first = problems[0]
-    first.more = len(problems) - 1
-    return first
+    return InputError.first_of(problems)
 
 
 def write_line(puzzles: Iterable[Puzzle]) -> str:
