@@ -28,7 +28,7 @@ PROG = "squiggly-cp"
 # Exit statuses. 1 and 4 add up: 5 = bad input and a time-out.
 EXIT_OK = 0
 EXIT_PROBLEM = 1
-EXIT_USAGE = 2  # click's own status for a bad command line
+# 2: a bad command line, reported by click itself.
 EXIT_TIME_LIMIT = 4
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # as a shell reports a reader that went away
@@ -59,9 +59,9 @@ class Run:
         if self._interactive:
             self._out.flush()
 
-    def problem(self, message: str, status: int = EXIT_PROBLEM) -> None:
+    def problem(self, message: str) -> None:
         warn(f"error: {message}")
-        self.status |= status
+        self.status |= EXIT_PROBLEM
 
     def timed_out(self, number: int, time_limit: float | None) -> None:
         warn(f"case {number}: not decided within the {time_limit:g} s time limit; not answered")

@@ -15,9 +15,9 @@ A case goes through three steps:
    ``enumerate_all_solutions`` makes CP-SAT report each one.
 
 The choices were made by measurement (benchmarks/RESULTS.md, 2500 hard
-cases, one process): per case, Boolean with propagation 2.0 ms median and
-6.1 s in all, integer with propagation 2.1 ms and 7.2 s, either without
-propagation 3.1-3.7 ms and about 10 s. Parameters: one worker (the parallel
+cases, one process): per case, Boolean with propagation 1.5 ms median and
+4.9 s in all, integer with propagation 1.75 ms and 6.4 s, either without
+propagation 2.8-2.9 ms and 7.9-8.7 s. Parameters: one worker (the parallel
 portfolio costs more to start than these searches take); presolve,
 linearization, symmetry detection and probing off, each of which cost more
 than it saved on these small models (symmetry detection and probing alone
