@@ -12,7 +12,6 @@ from pathlib import Path
 
 import click
 
-from .diagnose import count, explain, format_candidates, true_candidates
 from .engines import ENGINES, classify, get_engine
 from .formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
 from .formats.hdu import Case, InputError, format_result, grid_lines, read_hdu
@@ -24,6 +23,7 @@ from .puzzle import MAX_SIZE, MIN_SIZE, Result, Verdict
 from .render import render_svg, render_text
 
 PROG = "squiggly-cp"
+
 
 # Exit statuses. 1 and 4 add up: 5 = bad input and a time-out.
 EXIT_OK = 0
@@ -180,9 +180,12 @@ def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: b
     solution. Problems go to standard error, one line each, naming the case,
     row and column; the other cases are still answered.
     """
+    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
+
+    get_engine(engine)  # imported once here, before any worker process forks
     run = Run()
     work = (
-        partial(explain, time_limit=time_limit)
+        partial(diagnose.explain, time_limit=time_limit)
         if as_json
         else partial(classify, engine=engine, time_limit=time_limit)
     )
@@ -413,9 +416,11 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     Several: the cells where two solutions differ and, when one exists, a
       given that makes the solution unique.
     """
+    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
+
     run = Run()
     for case in good_cases(run, file, fmt)[1]:
-        diagnosis = explain(case.puzzle, time_limit=time_limit)
+        diagnosis = diagnose.explain(case.puzzle, time_limit=time_limit)
         if diagnosis.verdict is Verdict.UNKNOWN:
             run.timed_out(case.number, time_limit)
             continue
@@ -445,18 +450,21 @@ def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time
 
     Long counts show their progress on standard error.
     """
+    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
+
     run = Run()
     for case in good_cases(run, file, fmt)[1]:
         if candidates:
             try:
-                masks = true_candidates(case.puzzle, time_limit=time_limit)
+                masks = diagnose.true_candidates(case.puzzle, time_limit=time_limit)
             except TimeoutError:
                 run.timed_out(case.number, time_limit)
                 continue
-            body = "No solution\n" if masks is None else format_candidates(case.puzzle, masks)
+            body = "No solution\n" if masks is None else diagnose.format_candidates(case.puzzle, masks)
             run.write(f"Case {case.number}:\n{body}")
             continue
-        found, complete = count(case.puzzle, limit, progress=_Progress(case.number), time_limit=time_limit)
+        progress = _Progress(case.number)
+        found, complete = diagnose.count(case.puzzle, limit, progress=progress, time_limit=time_limit)
         _Progress.clear()
         if not complete:
             warn(f"case {case.number}: counting stopped by the {time_limit:g} s time limit")
