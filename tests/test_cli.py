@@ -199,3 +199,21 @@ def test_help_documents_exit_statuses() -> None:
     text = done.stdout.decode()
     for status in ("0", "1", "2", "4", "5", "130"):
         assert re.search(rf"^\s+{status}\s", text, re.M), status
+
+
+def test_reader_going_away_ends_quietly() -> None:
+    import subprocess
+
+    from conftest import DATA, console_script
+
+    proc = subprocess.Popen(
+        [console_script(), "solve", "--jobs", "1", str(DATA / "corpus.in")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline() == b"Case 1:\n"
+    proc.stdout.close()  # as `| head -1` does
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1
+    assert b"Traceback" not in err

@@ -31,7 +31,6 @@ EXIT_PROBLEM = 1
 # 2: a bad command line, reported by click itself.
 EXIT_TIME_LIMIT = 4
 EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141  # as a shell reports a reader that went away
 
 EXIT_STATUS_HELP = """\b
 Exit status:
@@ -511,7 +510,8 @@ def run() -> None:
         warn("interrupted")
         status = EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`); silence the final flush too.
+        # The reader went away (e.g. `| head`): end quietly, as click does when
+        # it sees this first; silence the final flush too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = EXIT_BROKEN_PIPE
+        status = EXIT_PROBLEM
     sys.exit(status if isinstance(status, int) else EXIT_OK)
