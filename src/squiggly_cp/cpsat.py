@@ -34,7 +34,6 @@ from .hatch import candidates
 from .puzzle import Grid, Puzzle, Result, Verdict, verdict_for
 
 Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
-FORMULATIONS = ("int", "bool")
 _BOOL = cp_model.Domain(0, 1)
 
 
@@ -132,12 +131,6 @@ def build_bool_model(
 _BUILDERS = {"int": build_int_model, "bool": build_bool_model}
 
 
-def build_model(puzzle: Puzzle) -> tuple[cp_model.CpModel, Reader]:
-    """The model of ``puzzle`` with no propagation: full domains, givens fixed."""
-    full = (1 << puzzle.size) - 1
-    return build_int_model(puzzle, [1 << (g - 1) if g else full for g in puzzle.givens], propagated=False)
-
-
 def _solver(time_limit: float | None) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     params = solver.parameters
@@ -171,12 +164,10 @@ def solve(
             assert puzzle.is_solution(grid)
             return Result(Verdict.UNIQUE, (grid,))
         model, read = _BUILDERS[formulation](puzzle, domains)
-    elif formulation == "int":
-        model, read = build_model(puzzle)
     else:
         full = (1 << puzzle.size) - 1
-        givens = [1 << (g - 1) if g else full for g in puzzle.givens]
-        model, read = build_bool_model(puzzle, givens, propagated=False)
+        domains = [1 << (g - 1) if g else full for g in puzzle.givens]
+        model, read = _BUILDERS[formulation](puzzle, domains, propagated=False)
     solver = _solver(time_limit)
     callback = _FirstTwo(read)
     status = solver.solve(model, callback)

@@ -214,17 +214,12 @@ def _solver(time_limit: float | None) -> cp_model.CpSolver:
 
 def _clash(puzzle: Puzzle) -> tuple[Given, Given] | None:
     """The first two equal givens sharing a house (row-major order), if any."""
-    givens = puzzle.givens
-    for unit in puzzle.units:
-        seen: dict[int, int] = {}
-        for c in unit:
-            d = givens[c]
-            if d:
-                if d in seen:
-                    first, second = sorted((seen[d], c))
-                    return (first, d), (second, d)
-                seen[d] = c
-    return None
+    repeat = puzzle.repeated_given()
+    if repeat is None:
+        return None
+    first, second = sorted(repeat[1:])
+    digit = puzzle.givens[first]
+    return (first, digit), (second, digit)
 
 
 def explain(

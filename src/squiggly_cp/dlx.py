@@ -38,12 +38,7 @@ class SearchLimitReached(Exception):
 
 def givens_clash(puzzle: Puzzle) -> bool:
     """True if some digit is given twice in one row, column or region."""
-    givens = puzzle.givens
-    for unit in puzzle.units:
-        digits = [givens[i] for i in unit if givens[i]]
-        if len(digits) != len(set(digits)):
-            return True
-    return False
+    return puzzle.repeated_given() is not None
 
 
 def iter_solutions(

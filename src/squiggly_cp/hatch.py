@@ -168,21 +168,14 @@ def candidates(puzzle: Puzzle) -> list[int] | None:
 
 def duplicate_givens(puzzle: Puzzle) -> str | None:
     """Rule 1: the first repeated given (rows, then columns, then regions), or None."""
+    repeat = puzzle.repeated_given()
+    if repeat is None:
+        return None
+    index, first, second = repeat
     n = puzzle.size
-    for index, unit in enumerate(puzzle.units):
-        seen: dict[int, int] = {}
-        for cell in unit:
-            digit = puzzle.givens[cell]
-            if not digit:
-                continue
-            if digit in seen:
-                kind, number = _KINDS[index // n], index % n + 1
-                return (
-                    f"{cell_name(seen[digit], n)} and {cell_name(cell, n)} "
-                    f"both hold {digit} in {kind} {number}"
-                )
-            seen[digit] = cell
-    return None
+    kind, number = _KINDS[index // n], index % n + 1
+    digit = puzzle.givens[first]
+    return f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit} in {kind} {number}"
 
 
 def _house_masks(puzzle: Puzzle, grid: list[int] | Grid) -> list[int]:

@@ -168,6 +168,20 @@ class Puzzle:
         """`peers` as tuples: faster to loop over."""
         return tuple(map(tuple, self.peers))
 
+    def repeated_given(self) -> tuple[int, int, int] | None:
+        """The first digit given twice in one house, scanning `units` in order:
+        (unit index, first cell, second cell), or None. Such a puzzle has no
+        solution."""
+        for index, unit in enumerate(self.units):
+            seen: dict[int, int] = {}
+            for cell in unit:
+                digit = self.givens[cell]
+                if digit:
+                    if digit in seen:
+                        return index, seen[digit], cell
+                    seen[digit] = cell
+        return None
+
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
         return Puzzle(self.size, tuple(givens), self.regions)
 
