@@ -78,10 +78,23 @@ def _pooled(
     # imported; the parent has solved nothing yet when the pool starts.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(jobs, initializer=_ignore_sigint)
+    # Ctrl-C must not reach a worker before its initializer has run, nor the
+    # parent before `pool` exists to be stopped: hold SIGINT back until then
+    # (forked workers keep it blocked for good).
+    masking = hasattr(signal, "pthread_sigmask")
+    if masking:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = context.Pool(jobs, initializer=_ignore_sigint)
+    except BaseException:
+        if masking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        raise
     window: deque[tuple[list[Case | InputError], Any]] = deque()
     limit = 4 * jobs  # batches in flight
     try:
+        if masking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         while True:
             batch = list(islice(stream, BATCH))
             if batch:
