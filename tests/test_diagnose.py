@@ -388,3 +388,24 @@ def test_format_candidates() -> None:
     ]
     sixteen = format_candidates(Puzzle.standard([0] * 256, 16), [1 << 15] * 256).splitlines()
     assert len(sixteen) == 16 and sixteen[0].split(" ")[0] == "." * 15 + "G"
+
+
+def test_conflict_holds_when_cp_sat_names_too_few_givens() -> None:
+    # Found by hypothesis: on this 6x6, CP-SAT's sufficient_assumptions_for_
+    # infeasibility named r2c4=6 r3c1=2 r6c5=2, which alone admit two
+    # solutions (checked by brute force). The conflict must really be one.
+    givens = (0, 2, 0, 0, 3, 1, 0, 0, 0, 6, 4, 2, 2, 0, 4, 1, 5, 6,
+              0, 4, 0, 3, 0, 5, 0, 0, 2, 5, 1, 3, 3, 1, 5, 0, 2, 0)  # fmt: skip
+    regions = (0, 1, 1, 1, 1, 1, 0, 1, 2, 2, 3, 3, 0, 0, 2, 2, 2, 3,
+               0, 0, 4, 4, 2, 3, 5, 5, 5, 4, 3, 3, 5, 5, 5, 4, 4, 4)  # fmt: skip
+    puzzle = Puzzle(6, givens, regions)
+    assert first_solutions(puzzle, 1) == []
+    conflict = explain(puzzle).conflict
+    only = [0] * 36
+    for cell, digit in conflict:
+        only[cell] = digit
+    assert first_solutions(puzzle.with_givens(only), 1) == []
+    for cell, _ in conflict:  # and minimal
+        fewer = list(only)
+        fewer[cell] = 0
+        assert first_solutions(puzzle.with_givens(fewer), 1) != []

@@ -180,8 +180,9 @@ class _Exact:
         left = deadline.left()
         if left is not None and left <= 0:
             return None, None, set()
+        assumptions = list(assumptions)
         self.model.clear_assumptions()
-        self.model.add_assumptions(list(assumptions))
+        self.model.add_assumptions(assumptions)
         self.model.clear_hints()
         if hint is not None:
             for c, d in enumerate(hint):
@@ -192,7 +193,15 @@ class _Exact:
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return True, self._grid(solver), set()
         if status == cp_model.INFEASIBLE:
-            return False, None, set(solver.sufficient_assumptions_for_infeasibility())
+            core = set(solver.sufficient_assumptions_for_infeasibility())
+            # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
+            # three givens it named admit two solutions), so it is checked; if
+            # it fails, all the assumptions, which are proved infeasible, stand.
+            if len(core) < len(assumptions):
+                smaller = [a for a in assumptions if a.index in core]
+                if self.solve(smaller, deadline)[0] is not False:
+                    core = {a.index for a in assumptions}
+            return False, None, core
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {solver.response_proto.status}")
         return None, None, set()
