@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import SAMPLE_IN, SAMPLE_OUT, run_cli
-from squiggly_cp import Result, Verdict, cli, read_hdu
+from squiggly_cp import Result, Verdict, cli, crosscheck, read_hdu
 from squiggly_cp.formats.detect import read_puzzles
 
 # The spec's second cross-hatching example: solved by cross-hatching alone.
@@ -82,7 +82,7 @@ def test_hatch_unknown_format_is_a_clear_error() -> None:
 
 
 def test_crosscheck_reports_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = cli.get_engine
+    real = crosscheck.get_engine
 
     def fake(name: str):
         engine = real(name)
@@ -90,7 +90,7 @@ def test_crosscheck_reports_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> N
             return engine
         return lambda puzzle, time_limit=None: Result(Verdict.NONE)  # a broken engine
 
-    monkeypatch.setattr(cli, "get_engine", fake)
+    monkeypatch.setattr(crosscheck, "get_engine", fake)
     done = CliRunner().invoke(cli.main, ["crosscheck", str(SAMPLE_IN)])
     assert done.exit_code == 1
     lines = done.output.splitlines()
@@ -99,7 +99,7 @@ def test_crosscheck_reports_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> N
         "235678419479216583698351247, dlx says none"
     )
     assert lines[1] == "case 3: cpsat says multiple, dlx says none"
-    assert re.fullmatch(r"3 cases, 1 agreements, 2 disagreements; cpsat [\d.]+ s, dlx [\d.]+ s", lines[2])
+    assert re.fullmatch(r"3 cases, 1 agreement, 2 disagreements; cpsat [\d.]+ s, dlx [\d.]+ s", lines[2])
 
 
 def test_convert_round_trip_keeps_every_puzzle(tmp_path) -> None:

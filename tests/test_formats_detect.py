@@ -85,7 +85,6 @@ def test_a_broken_hdu_file_is_still_detected_so_its_reader_can_point_at_the_prob
         ("+" * 20, "too long for grid rows"),
         ("ab", "first line has 2 cells"),
         (PLAIN.replace("0", "."), "9 rows of 9 cells and no region labels"),
-        (GRID4 + LINE4 + "\n", "some lines are longer than 16 cells"),
         ("1...\n..2.\n.3..\n...4\nAAAB\n", "5 rows, but a 4x4 grid puzzle has 8"),
     ],
 )
@@ -95,6 +94,25 @@ def test_garbage_and_ambiguous_input_is_refused_clearly(text: str, words: str) -
     assert words in str(info.value)
     with pytest.raises(InputError):
         read_puzzles(text)
+
+
+def test_one_damaged_line_does_not_hide_the_format_or_the_other_puzzles() -> None:
+    # A grid file with one long line, and a line file with one short line:
+    # the majority decides, and the reader answers every other puzzle.
+    grid_items = read_puzzles(GRID4 + "\n" + LINE4 + "\n\n" + GRID6)
+    assert detect_format(GRID4 + "\n" + LINE4 + "\n\n" + GRID6) == "grid"
+    assert PUZZLE4 in grid_items and PUZZLE6 in grid_items
+    assert any(isinstance(x, InputError) for x in grid_items)
+    text = "\n".join([LINE4, LINE6[:7], LINE6])
+    assert detect_format(text) == "line"
+    items = read_puzzles(text)
+    assert isinstance(items[1], InputError) and items[0] == PUZZLE4 and items[2] == PUZZLE6
+    # A short first row of a grid file.
+    lines = GRID6.splitlines()
+    lines[0] = lines[0][:3]
+    damaged = "\n".join(lines) + "\n\n" + GRID4
+    assert detect_format(damaged) == "grid"
+    assert PUZZLE4 in read_puzzles(damaged)
 
 
 def test_unknown_format_name() -> None:

@@ -1,3 +1,3 @@
-from .cli import run
+from .launch import main
 
-run()
+main()

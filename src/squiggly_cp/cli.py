@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import importlib
 import json
+import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from types import ModuleType
+from typing import BinaryIO
 
 import click
 
-from .engines import ENGINES, classify, get_engine
-from .formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
-from .formats.hdu import Case, InputError, format_result, grid_lines, read_hdu
+from .crosscheck import Crosscheck
+from .engines import ENGINES, classify
+from .formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
+from .formats.hdu import CHUNK, Case, InputError, format_result, read_hdu
 from .formats.plain import format_plain
+from .formats.text import decode, encoding_problem
 from .generate import KINDS, random_puzzles
 from .hatch import RULES, hatch
-from .parallel import AUTO_THRESHOLD, decide_stream
-from .puzzle import MAX_SIZE, MIN_SIZE, Result, Verdict
+from .parallel import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
+from .puzzle import MAX_SIZE, MIN_SIZE, Verdict
 from .render import render_svg, render_text
 
 PROG = "squiggly-cp"
@@ -42,20 +51,51 @@ Exit status:
   5    both 1 and 4
   130  interrupted (Ctrl-C); standard output holds only complete cases"""
 
+COUNT_EXIT_HELP = """\b
+Exit status:
+  0    every case was answered; a count that --time-limit stopped after
+       finding N solutions is answered as "N or more" (a proved lower bound)
+  1    some input was bad (unreadable file, bad case); every readable case
+       was still answered
+  2    bad command line; nothing was done
+  4    some case hit --time-limit before any answer was proved; not answered
+  5    both 1 and 4
+  130  interrupted (Ctrl-C); standard output holds only complete cases"""
+
+CONVERT_EXIT_HELP = """\b
+Exit status:
+  0    every puzzle was converted
+  1    some input was bad or did not fit the output format; the others were
+       still converted
+  2    bad command line; nothing was done
+  130  interrupted (Ctrl-C); standard output holds only complete puzzles"""
+
+SHOW_EXIT_HELP = """\b
+Exit status:
+  0    every puzzle was drawn
+  1    some input was bad, or an SVG file could not be written; the other
+       puzzles were still drawn
+  2    bad command line; nothing was done
+  130  interrupted (Ctrl-C); standard output holds only complete pictures"""
+
 
 class Run:
     """What one command writes and how it will exit: judge output to standard
     output as bytes (byte-exact on every platform, a whole case per write),
     one line per problem to standard error."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, flush_each: bool = False) -> None:
         self.status = EXIT_OK
+        if sys.stdout is None:
+            raise OutputError("standard output is closed")
         self._out = sys.stdout.buffer
-        self._interactive = sys.stdout.isatty()
+        # Flushing each write makes a reader that goes away (`| head -1`) stop
+        # a slow producer at once; a fast one fills the buffer soon enough.
+        self._flush = flush_each or sys.stdout.isatty()
 
     def write(self, text: str) -> None:
         self._out.write(text.encode())
-        if self._interactive:
+        if self._flush:
             self._out.flush()
 
     def problem(self, message: str) -> None:
@@ -63,36 +103,75 @@ class Run:
         self.status |= EXIT_PROBLEM
 
     def timed_out(self, number: int, time_limit: float | None) -> None:
-        warn(f"case {number}: not decided within the {time_limit:g} s time limit; not answered")
+        within = "" if time_limit is None else f" within the {time_limit:g} s time limit"
+        warn(f"case {number}: not decided{within}; not answered")
         self.status |= EXIT_TIME_LIMIT
 
     def exit(self) -> None:
         sys.exit(self.status)
 
 
+class OutputError(Exception):
+    """Standard output cannot be written: the run stops with one line and status 1."""
+
+
 def warn(message: str) -> None:
-    """One line on standard error."""
-    click.echo(f"{PROG}: {message}", err=True)
+    """One line on standard error (if there is one)."""
+    if sys.stderr is not None:
+        click.echo(f"{PROG}: {message}", err=True)
 
 
-def load_cases(path: str, fmt: str | None) -> tuple[str | None, Iterator[Case | InputError]]:
+def import_solvers(name: str) -> ModuleType:
+    """Import one of the modules that load OR-Tools, with Ctrl-C held back.
+
+    An interrupt inside OR-Tools' own import breaks it with an ImportError;
+    held back, it arrives as an ordinary Ctrl-C once the import is done.
+    Only the commands that solve pay for the import (about 0.4 s).
+    """
+    masking = hasattr(signal, "pthread_sigmask")
+    if masking:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return importlib.import_module(f"squiggly_cp.{name}")
+    finally:
+        if masking:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def load_cases(
+    path: str, fmt: str | None, *, judge_default: bool = False
+) -> tuple[str | None, Iterator[Case | InputError]]:
     """The format and the cases of ``path`` (``-`` = standard input).
 
-    ``fmt`` None means: detect it. The judge format streams; the others are
-    read whole. A file that cannot be read, or whose format cannot be told,
+    ``fmt`` None means: detect it; with ``judge_default`` (solve, crosscheck)
+    the judge format is assumed unless the input's beginning is clearly in
+    another format. The judge format streams; the others are read whole. A
+    file that cannot be read, or whose format or encoding cannot be told,
     gives one `InputError` as its only item.
     """
     if fmt == "hdu":
-        return fmt, _stream_hdu(path)
+        return fmt, _stream_hdu(path, b"")
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as stream:
-                data = stream.read()
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as e:
         return fmt, iter([_unreadable(path, e)])
-    text = data.decode("utf-8", "replace")
+    if fmt is None and judge_default:
+        try:
+            head = stream.read(CHUNK)
+        except OSError as e:
+            return fmt, iter([_unreadable(path, e)])
+        if _sniff(head) == "hdu":
+            return "hdu", _stream_hdu(path, head, stream)
+    else:
+        head = b""
+    try:
+        with stream:
+            data = head + stream.read()
+    except OSError as e:
+        return fmt, iter([_unreadable(path, e)])
+    if problem := encoding_problem(data):
+        return fmt, iter([InputError(problem)])
+    text = decode(data)
     try:
         fmt = fmt or detect_format(text)
     except InputError as e:
@@ -103,37 +182,87 @@ def load_cases(path: str, fmt: str | None) -> tuple[str | None, Iterator[Case | 
     return fmt, (item if isinstance(item, InputError) else Case(k, item) for k, item in enumerate(items, 1))
 
 
-def _stream_hdu(path: str) -> Iterator[Case | InputError]:
+def _sniff(head: bytes) -> str:
+    """The format the start of an input is clearly in, else ``hdu``."""
+    if encoding_problem(head):
+        return "hdu"  # the judge reader names the problem
+    text = decode(head)
+    if len(head) == CHUNK:  # the last line may be cut short
+        text = text[: text.rfind("\n") + 1]
     try:
-        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        return detect_format(text)
+    except InputError:
+        return "hdu"
+
+
+def _stream_hdu(path: str, head: bytes, stream: BinaryIO | None = None) -> Iterator[Case | InputError]:
+    try:
+        if stream is None:
+            stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
         with stream:
-            yield from read_hdu(stream)
+            yield from read_hdu(_Prefixed(head, stream))
     except OSError as e:
         yield _unreadable(path, e)
+
+
+class _Prefixed:
+    """A binary stream whose first bytes were already read: ``head``, then the rest."""
+
+    def __init__(self, head: bytes, rest: BinaryIO):
+        self.head, self.rest = head, rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            head, self.head = self.head, b""
+            return head
+        return self.rest.read(size)
 
 
 def _unreadable(path: str, error: OSError) -> InputError:
     return InputError(f"cannot read {path!r}: {error.strerror or error}")
 
 
+class TimeLimit(click.ParamType):
+    """Seconds, more than 0; ``inf`` means no limit (NaN is refused)."""
+
+    name = "seconds"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float | None:
+        if value is None or isinstance(value, float):
+            return value  # type: ignore[return-value]
+        try:
+            seconds = float(str(value))
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if math.isnan(seconds) or seconds <= 0:
+            self.fail(f"{value!r} is not a number of seconds above 0", param, ctx)
+        return None if math.isinf(seconds) else seconds
+
+
 FILE = click.argument("file", metavar="FILE")
 TIME_LIMIT = click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=TimeLimit(),
     metavar="SECONDS",
-    help="Give up on a case after this long; it is reported on standard error, not answered.",
+    help="Give up on a case after this long; it is reported on standard error, not answered. "
+    "inf: no limit.",
 )
 
 
-def format_option(default: str | None) -> click.Option:
-    detected = "" if default else " Detected from the input when omitted."
+def format_option(judge: bool = False) -> click.Option:
+    detected = (
+        "hdu (the judge format) unless the input clearly is in another format"
+        if judge
+        else "detected from the input"
+    )
     return click.option(
         "--format",
         "fmt",
         type=click.Choice(FORMATS),
-        default=default,
-        show_default=bool(default),
-        help=f"Input format.{detected}",
+        default=None,
+        help=f"Input format. When omitted: {detected}.",
     )
 
 
@@ -145,7 +274,7 @@ def main() -> None:
 
 @main.command(epilog=EXIT_STATUS_HELP)
 @FILE
-@format_option("hdu")
+@format_option(judge=True)
 @click.option(
     "--engine",
     type=click.Choice(ENGINES),
@@ -160,39 +289,47 @@ def main() -> None:
     is_flag=True,
     help="JSON Lines instead of the judge format: per case its number and verdict, the solution "
     "(unique), two solutions and the cells where they differ (multiple), or a minimal set of "
-    "givens that cannot all hold (none). Always uses CP-SAT.",
+    'givens that cannot all hold (none); a bad case gives its number and "error". Uses CP-SAT.',
 )
 @click.option(
     "--jobs",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_JOBS),
     default=0,
     show_default=True,
     help="Worker processes. 0: one per core when the input has more than "
-    f"{AUTO_THRESHOLD} cases, else 1. Output is the same for every value.",
+    f"{AUTO_THRESHOLD} cases, else 1. Never more than the batches of {BATCH} cases there are to do. "
+    "Output is the same for every value.",
 )
-def solve(file: str, fmt: str, engine: str, time_limit: float | None, as_json: bool, jobs: int) -> None:
+def solve(
+    file: str, fmt: str | None, engine: str, time_limit: float | None, as_json: bool, jobs: int
+) -> None:
     """Answer every case of FILE (the HDU 4069 judge format unless --format
-    says otherwise; - for standard input).
+    says otherwise or the input clearly is in another format; - for standard
+    input).
 
     Standard output gets exactly the judge's output: for case k, "Case k:"
     then "No solution", "Multiple Solutions" or the rows of the unique
     solution. Problems go to standard error, one line each, naming the case,
     row and column; the other cases are still answered.
     """
-    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
-
-    get_engine(engine)  # imported once here, before any worker process forks
+    if as_json and engine != "cpsat":
+        raise click.UsageError("--json explains verdicts with CP-SAT; it cannot be used with --engine dlx")
     run = Run()
-    work = (
-        partial(diagnose.explain, time_limit=time_limit)
-        if as_json
-        else partial(classify, engine=engine, time_limit=time_limit)
-    )
-    for item, result in decide_stream(load_cases(file, fmt)[1], work, jobs):
+    if as_json:
+        diagnose = import_solvers("diagnose")
+        work = partial(diagnose.explain, time_limit=time_limit)
+    else:
+        import_solvers(engine)  # imported once here, before any worker process forks
+        work = partial(classify, engine=engine, time_limit=time_limit)
+    for item, result in decide_stream(load_cases(file, fmt, judge_default=True)[1], work, jobs):
         if isinstance(item, InputError):
             run.problem(str(item))
+            if as_json:
+                run.write(json.dumps({"case": item.case, "error": str(item)}) + "\n")
         elif result.verdict is Verdict.UNKNOWN:
             run.timed_out(item.number, time_limit)
+            if as_json:
+                run.write(json.dumps({"case": item.number, "verdict": "unknown"}) + "\n")
         elif as_json:
             run.write(json.dumps(result.to_json(item.number)) + "\n")
         else:
@@ -209,7 +346,7 @@ Exit status:
   4  some engine hit --time-limit on some case (5: and 1)"""
 )
 @FILE
-@format_option("hdu")
+@format_option(judge=True)
 @TIME_LIMIT
 def crosscheck(file: str, fmt: str, time_limit: float | None) -> None:
     """Decide every case of FILE with both engines and compare their answers.
@@ -221,43 +358,23 @@ def crosscheck(file: str, fmt: str, time_limit: float | None) -> None:
     --time-limit is reported on standard error and counted as undecided.
     """
     run = Run()
-    engines = {name: get_engine(name) for name in ENGINES}  # imports stay out of the timing
-    seconds = dict.fromkeys(ENGINES, 0.0)
-    cases = agreements = undecided = 0
-    for item in load_cases(file, fmt)[1]:
+    for name in ENGINES:
+        import_solvers(name)  # imports stay out of the timing
+    check = Crosscheck(time_limit)
+    for item in load_cases(file, fmt, judge_default=True)[1]:
         if isinstance(item, InputError):
             run.problem(str(item))
             continue
-        results = {}
-        for name, engine in engines.items():
-            start = time.perf_counter()
-            results[name] = engine(item.puzzle, time_limit=time_limit)
-            seconds[name] += time.perf_counter() - start
-        cases += 1
-        late = [name for name, r in results.items() if r.verdict is Verdict.UNKNOWN]
-        first, second = results.values()
-        if late:
-            undecided += 1
+        comparison = check.check(item.puzzle)
+        if late := comparison.undecided:
             run.status |= EXIT_TIME_LIMIT
             who = " and ".join(late)
             warn(f"case {item.number}: {who} did not decide within the {time_limit:g} s time limit")
-        elif first.verdict is second.verdict and first.solution == second.solution:
-            agreements += 1
-        else:
+        elif not comparison.agree:
             run.status |= EXIT_PROBLEM
-            said = ", ".join(f"{name} says {_describe(r)}" for name, r in results.items())
-            run.write(f"case {item.number}: {said}\n")
-    timing = ", ".join(f"{name} {secs:.2f} s" for name, secs in seconds.items())
-    disagreements = cases - agreements - undecided
-    extra = f", {undecided} undecided" if undecided else ""
-    run.write(f"{cases} cases, {agreements} agreements, {disagreements} disagreements{extra}; {timing}\n")
+            run.write(f"case {item.number}: {comparison.describe()}\n")
+    run.write(check.summary() + "\n")
     run.exit()
-
-
-def _describe(result: Result) -> str:
-    if result.verdict is Verdict.UNIQUE:
-        return "unique " + grid_lines(result.solutions[0]).replace("\n", "")
-    return result.verdict.value
 
 
 @main.command(
@@ -269,7 +386,7 @@ Exit status:
   2  bad command line""",
 )
 @FILE
-@format_option(None)
+@format_option()
 @click.option(
     "--steps", is_flag=True, help="List the placements pass by pass (or why it failed) before each grid."
 )
@@ -315,9 +432,9 @@ def good_cases(run: Run, file: str, fmt: str | None) -> tuple[str | None, list[C
     return fmt, cases
 
 
-@main.command(epilog=EXIT_STATUS_HELP.replace("answered", "converted").split("  4")[0].rstrip())
+@main.command(epilog=CONVERT_EXIT_HELP)
 @FILE
-@format_option(None)
+@format_option()
 @click.option("--to", "to", type=click.Choice(FORMATS), required=True, help="Output format.")
 def convert(file: str, fmt: str | None, to: str) -> None:
     """Write FILE's puzzles in another format.
@@ -338,14 +455,15 @@ def convert(file: str, fmt: str | None, to: str) -> None:
         fitting.append(case.puzzle)
     if to == "plain" and len(fitting) > 1:
         run.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
-    elif fitting:
-        run.write(write_puzzles(fitting, to))
+    else:
+        for text in iter_write(fitting, to):
+            run.write(text)
     run.exit()
 
 
-@main.command(epilog=EXIT_STATUS_HELP.split("  4")[0].rstrip())
+@main.command(epilog=SHOW_EXIT_HELP)
 @FILE
-@format_option(None)
+@format_option()
 @click.option("--solve", "with_solution", is_flag=True, help="Fill in the solution when it is unique.")
 @click.option(
     "--svg",
@@ -361,7 +479,7 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     for index, case in enumerate(cases):
         solution, note = None, ""
         if with_solution or svg_path:
-            result = get_engine("cpsat")(case.puzzle)
+            result = import_solvers("cpsat").solve(case.puzzle)
             solution = result.solution
             if with_solution and not solution:
                 note = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
@@ -404,7 +522,7 @@ def generate(count: int, seed: int, kind: str, size: int, to: str) -> None:
 
 @main.command("explain", epilog=EXIT_STATUS_HELP)
 @FILE
-@format_option(None)
+@format_option()
 @TIME_LIMIT
 def explain_command(file: str, fmt: str | None, time_limit: float | None) -> None:
     """Say, case by case, why a puzzle has no solution or several.
@@ -415,9 +533,8 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     Several: the cells where two solutions differ and, when one exists, a
       given that makes the solution unique.
     """
-    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
-
     run = Run()
+    diagnose = import_solvers("diagnose")
     for case in good_cases(run, file, fmt)[1]:
         diagnosis = diagnose.explain(case.puzzle, time_limit=time_limit)
         if diagnosis.verdict is Verdict.UNKNOWN:
@@ -427,9 +544,9 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     run.exit()
 
 
-@main.command("count", epilog=EXIT_STATUS_HELP)
+@main.command("count", epilog=COUNT_EXIT_HELP)
 @FILE
-@format_option(None)
+@format_option()
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -447,11 +564,12 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
 def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time_limit: float | None) -> None:
     """Count the solutions of FILE's puzzles exactly, up to --limit.
 
-    Long counts show their progress on standard error.
+    Long counts show their progress on standard error. A count that
+    --time-limit stops after finding N solutions is printed as "N or more"
+    (with a line on standard error saying the time limit stopped it).
     """
-    from . import diagnose  # loads OR-Tools: only the commands that need it pay for it
-
     run = Run()
+    diagnose = import_solvers("diagnose")
     for case in good_cases(run, file, fmt)[1]:
         if candidates:
             try:
@@ -465,9 +583,12 @@ def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time
         progress = _Progress(case.number)
         found, complete = diagnose.count(case.puzzle, limit, progress=progress, time_limit=time_limit)
         _Progress.clear()
+        if not complete and not found:
+            run.timed_out(case.number, time_limit)
+            continue
         if not complete:
-            warn(f"case {case.number}: counting stopped by the {time_limit:g} s time limit")
-            run.status |= EXIT_TIME_LIMIT
+            # A proved lower bound is an answer; standard error says why it is not exact.
+            warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
         exact = complete and found < limit
         amount = f"{found}" if exact else f"{found} or more"
         run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
@@ -499,19 +620,55 @@ class _Progress:
 
 
 def run() -> None:
-    """Entry point with the process-level guards: Ctrl-C and a closed pipe end
-    with a status and one line, never a traceback."""
+    """Entry point with the process-level guards: Ctrl-C, a closed pipe and an
+    unwritable standard output end with a status and at most one line, never
+    a traceback."""
     try:
-        status = main.main(prog_name=PROG, standalone_mode=False)
-    except click.ClickException as e:
-        e.show()
-        status = e.exit_code
-    except (KeyboardInterrupt, click.Abort):
+        if hasattr(signal, "pthread_sigmask"):  # `launch` may have held Ctrl-C back until now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        if sys.stdout is None:
+            raise OutputError("standard output is closed")
+        status = _invoke(sys.argv[1:])
+        sys.stdout.flush()
+    except KeyboardInterrupt:
         warn("interrupted")
         status = EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): end quietly, as click does when
-        # it sees this first; silence the final flush too.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (e.g. `| head`): end quietly, as click does.
+        _silence_stdout()
         status = EXIT_PROBLEM
-    sys.exit(status if isinstance(status, int) else EXIT_OK)
+    except OutputError as e:
+        warn(f"error: {e}")
+        status = EXIT_PROBLEM
+    except OSError as e:
+        _silence_stdout()
+        if e.errno != errno.EPIPE:
+            # Reading problems are reported case by case; what reaches here
+            # is standard output failing (a full disk, say).
+            warn(f"error: cannot write standard output: {e.strerror or e}")
+        status = EXIT_PROBLEM
+    sys.exit(status)
+
+
+def _invoke(args: list[str]) -> int:
+    """Run the command line ``args``; its exit status. Unlike click's own
+    `main`, Ctrl-C and output errors are left to `run`."""
+    try:
+        with main.make_context(PROG, args) as ctx:
+            main.invoke(ctx)
+    except SystemExit as e:  # a command's `Run.exit`
+        return e.code if isinstance(e.code, int) else EXIT_OK
+    except click.exceptions.Exit as e:  # --help, --version
+        return e.exit_code
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's final flush
+    of what could not be written fails silently."""
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -24,6 +24,8 @@ BATCH = 16
 """Cases per task sent to a worker: enough to make the inter-process cost small."""
 AUTO_THRESHOLD = 256
 """With ``jobs=0`` (auto), inputs with more cases than this use every core."""
+MAX_JOBS = 64
+"""More worker processes than this only cost memory and start-up time."""
 
 
 def _ignore_sigint() -> None:
@@ -48,8 +50,9 @@ def decide_stream(
     """Apply ``work`` to each case's puzzle; yield ``(item, result)`` in input
     order (``result`` None for an `InputError`).
 
-    ``jobs`` is the number of worker processes; 1 works in this process, and
-    0 means one per core when the input has more than `AUTO_THRESHOLD` cases.
+    ``jobs`` is the number of worker processes (at most one per `BATCH`
+    cases); 1 works in this process, and 0 means one per core when the input
+    has more than `AUTO_THRESHOLD` cases.
     ``work`` must be picklable (a module-level function or a
     ``functools.partial`` of one) when ``jobs`` is not 1.
     """
@@ -58,8 +61,12 @@ def decide_stream(
     if jobs == 0:
         head = list(islice(items, AUTO_THRESHOLD + 1))
         jobs = auto_jobs() if len(head) > AUTO_THRESHOLD else 1
+    if jobs > 1:
+        # Never more workers than batches: read ahead (a bounded amount) to see.
+        head += list(islice(items, max(0, jobs * BATCH - len(head))))
+        jobs = min(jobs, -(-len(head) // BATCH))
     stream = _chain(head, items)
-    if jobs == 1:
+    if jobs <= 1:
         for item in stream:
             yield item, (None if isinstance(item, InputError) else work(item.puzzle))
         return

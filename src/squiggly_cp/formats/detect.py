@@ -10,13 +10,15 @@ that fits decides:
    (T), at least 90% of the rest numbers of one to three digits and at least
    one of them 16 or more (border cells carry wall bits). The 90% lets the
    judge-format reader, not this guess, point at a bad token.
-3. ``line``: every non-blank line not starting with ``#`` has more than 16
-   cells (a grid row has at most 16), spaces ignored, and at least one of
-   them is 2·N² cells of ``.``, digits and letters for an N from 4 to 16.
+3. ``line``: at least half the non-blank lines not starting with ``#`` have
+   more than 16 cells (a grid row has at most 16), spaces ignored, and at
+   least one of them is 2·N² cells of ``.``, digits and letters for an N from
+   4 to 16. (The reader then reports any other line as a bad puzzle.)
 4. ``plain``: exactly nine non-blank lines, each exactly nine digits 0-9.
-5. ``grid``: every non-blank line has at most 16 cells, the first has 4 to 16
-   (N) of ``.``, digits and letters, and there are at least 2N rows, since a
-   grid puzzle is N rows of givens and N rows of region labels.
+5. ``grid``: most non-blank lines have at most 16 cells, the first has 4 to
+   16 (N) of ``.``, digits and letters, and there are at least 2N rows, since
+   a grid puzzle is N rows of givens and N rows of region labels. (The reader
+   reports a damaged puzzle and reads the others.)
 
 Anything else is an `InputError` saying what the text looked like, e.g. a lone
 N×N block (a classic sudoku with no region block) or a mix of long and short lines.
@@ -25,13 +27,15 @@ N×N block (a classic sudoku with no region block) or a mix of long and short li
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
 from .fpuzzles import read_fpuzzles, write_fpuzzles
 from .grid import read_grid, write_grid
 from .hdu import Case, InputError, read_hdu, write_hdu
 from .line import read_line, write_line
+from .lzcodec import DecodeError, decompress_base64
 from .plain import read_plain
 
 FORMATS = ("hdu", "grid", "line", "fpuzzles", "plain")
@@ -61,22 +65,22 @@ def detect_format(text: str) -> str:
     if not content:
         raise InputError("the input holds only '#' comment lines: no puzzle to read")
     long_rows = [row for row in content if len(row) > MAX_SIZE]
-    if len(long_rows) == len(content):
-        if any(len(row) in _LINE_LENGTHS and _CELLS.fullmatch(row) for row in content):
+    if 2 * len(long_rows) >= len(content):
+        if any(len(row) in _LINE_LENGTHS and _CELLS.fullmatch(row) for row in long_rows):
             return "line"
         raise InputError(
             f"cannot tell the format: the lines are too long for grid rows (the first has "
-            f"{len(content[0])} cells), but none is a line-format puzzle of 2·N² cells "
+            f"{len(long_rows[0])} cells), but none is a line-format puzzle of 2·N² cells "
             "(., 0-9 and letters only); and not hdu, fpuzzles or plain either"
-        )
-    if long_rows:
-        first_long = rows.index(long_rows[0]) + 1
-        raise InputError(
-            f"cannot tell the format: some lines are longer than {MAX_SIZE} cells (the first is non-blank "
-            f"line {first_long}), as in the line format, and some are shorter, as in the grid format"
         )
     if len(raw_lines) == 9 and all(_PLAIN_ROW.fullmatch(line.rstrip()) for line in raw_lines):
         return "plain"
+    # Grid rows of the most common length, and most rows made of cells: one
+    # damaged row does not decide (the reader reports its puzzle).
+    n = Counter(len(row) for row in content).most_common(1)[0][0]
+    cell_rows = sum(1 for row in content if _CELLS.fullmatch(row))
+    if MIN_SIZE <= n <= MAX_SIZE and len(content) >= 2 * n and 2 * cell_rows > len(content):
+        return "grid"
     n = len(rows[0])
     if bad := _NOT_CELL.search(rows[0]):
         raise InputError(
@@ -107,14 +111,10 @@ def _looks_fpuzzles(first: str) -> bool:
     if not _BASE64.fullmatch(first):
         return False
     try:
-        from lzstring import LZString
-    except ImportError:
+        decoded = decompress_base64(first, max_chars=64, prefix=True)  # the start tells
+    except DecodeError:
         return False
-    try:
-        decoded = LZString.decompressFromBase64(first)
-    except Exception:  # the decoder raises assorted errors on data that is not LZString
-        return False
-    return isinstance(decoded, str) and decoded.startswith('{"')
+    return decoded.startswith('{"')
 
 
 def _looks_hdu(tokens: list[str]) -> bool:
@@ -152,6 +152,19 @@ def read_puzzles(text: str, fmt: str | None = None) -> list[Puzzle | InputError]
     if reader is None:
         raise InputError(f"unknown format {fmt!r}; the formats are {', '.join(FORMATS)}")
     return reader(text)
+
+
+def iter_write(puzzles: Sequence[Puzzle], fmt: str) -> Iterator[str]:
+    """`write_puzzles` a puzzle at a time (the judge format's T first), so a
+    writer can stop as soon as its reader goes away."""
+    if fmt == "hdu" and puzzles:
+        yield f"{len(puzzles)}\n"
+    between = "\n" if fmt in ("hdu", "grid") else ""  # a blank line between puzzles
+    for k, puzzle in enumerate(puzzles):
+        text = write_puzzles([puzzle], fmt)
+        if fmt == "hdu":
+            text = text.split("\n", 1)[1]  # T was written first
+        yield between + text if k else text
 
 
 def write_puzzles(puzzles: Iterable[Puzzle], fmt: str) -> str:

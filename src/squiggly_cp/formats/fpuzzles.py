@@ -29,7 +29,8 @@ Writing (`to_fpuzzles_json`, `fpuzzles_link`, `write_fpuzzles`) gives a cell
 ``value`` + ``given`` for each given and a ``region`` only where the cell is not
 in its default box (our regions are numbered to match the boxes they overlap
 most); for sizes without boxes every cell gets one. Links hold compact JSON.
-Decoding and encoding base64 need the ``lzstring`` package.
+Encoding uses the ``lzstring`` package; decoding is `lzcodec`'s, which bounds
+the decompressed size.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from typing import Any
 from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
 from ..regions import check_layout
 from .hdu import InputError
+from .lzcodec import DecodeError, decompress_base64
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
 
@@ -70,6 +72,7 @@ the solver's notes). ``givenPencilMarks`` restricts a cell's digits and is refus
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
 _MIN_BASE64 = 16
+MAX_INT_DIGITS = 20
 
 
 def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
@@ -96,30 +99,45 @@ def decode_item(item: str) -> Any:
             f"not an f-puzzles link, base64 string or JSON (it holds {bad!r}, which base64 does not use)"
         )
     try:
-        from lzstring import LZString  # imported here: only base64 needs the package
-    except ImportError:
-        raise ValueError(
-            "reading f-puzzles links needs the lzstring package (pip install lzstring)"
-        ) from None
-    try:
-        decoded = LZString.decompressFromBase64(item)
-    except Exception:  # the decoder raises assorted errors on corrupt data
-        decoded = None
+        decoded = decompress_base64(item)
+    except DecodeError as e:
+        raise ValueError(f"the base64 string does not decode: {e}") from None
     if not decoded:
         raise ValueError("the base64 string does not decompress (is the link cut short?)")
     return _loads(decoded)
 
 
-def _loads(text: str) -> Any:
+def _bounded_int(text: str) -> int:
+    # Python refuses to convert integers of over 4300 digits; no sudoku needs 20.
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits, far more than any sudoku needs")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int)
+
+
+def _raw_decode(text: str, offset: int = 0) -> tuple[Any, int]:
+    """One JSON value from ``text[offset:]`` and where it ends; every failure is a `ValueError`
+    whose text starts "not valid JSON"."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
+        return _DECODER.raw_decode(text, offset)
+    except RecursionError:
+        raise ValueError("not valid JSON for a puzzle: nested too deeply") from None
+    except ValueError as e:
         raise ValueError(f"not valid JSON: {e}") from None
+
+
+def _loads(text: str) -> Any:
+    start = len(text) - len(text.lstrip())
+    value, end = _raw_decode(text, start)
+    if text[end:].strip():
+        raise ValueError(f"not valid JSON: unexpected text after the document: {text[end:].strip()[:30]!r}")
+    return value
 
 
 def _documents(text: str) -> Iterator[Any]:
     """Each puzzle's decoded JSON value, or an `InputError` in its place."""
-    decoder = json.JSONDecoder()
     lines = text.splitlines(keepends=True)
     starts = [0]
     for line in lines:
@@ -141,9 +159,9 @@ def _documents(text: str) -> Iterator[Any]:
             continue
         offset = starts[k] + len(lines[k]) - len(lines[k].lstrip())
         try:
-            value, end = decoder.raw_decode(text, offset)
-        except json.JSONDecodeError as e:
-            yield InputError(f"not valid JSON: {e}", number)
+            value, end = _raw_decode(text, offset)
+        except ValueError as e:
+            yield InputError(str(e), number)
             k = _resync(lines, k + 1)
             continue
         last = bisect.bisect_right(starts, end - 1) - 1
@@ -172,6 +190,15 @@ def _resync(lines: list[str], k: int) -> int:
     return k
 
 
+def _names(keys: list[str]) -> str:
+    quoted = [repr(key[:40]) for key in keys]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _constraints(keys: list[str]) -> str:
+    return "a constraint" if len(keys) == 1 else "constraints"
+
+
 def _empty(value: Any) -> bool:
     return value is None or value is False or value in ([], {}, "")
 
@@ -179,13 +206,13 @@ def _empty(value: Any) -> bool:
 def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     if not isinstance(doc, dict):
         return InputError(f"expected a JSON object, found {type(doc).__name__}", number)
-    for key, value in doc.items():
-        if key not in TOP_LEVEL_KEYS and not _empty(value):
-            return InputError(
-                f"the puzzle has {key!r}, a constraint this tool does not understand; "
-                f"it decides plain squiggly sudoku only",
-                number,
-            )
+    unknown = [key for key, value in doc.items() if key not in TOP_LEVEL_KEYS and not _empty(value)]
+    if unknown:
+        return InputError(
+            f"the puzzle has {_names(unknown)}, {_constraints(unknown)} this tool does not understand; "
+            "it decides plain squiggly sudoku only",
+            number,
+        )
     size = doc.get("size")
     if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
         return InputError(f"'size' is {size!r}, not a whole number from {MIN_SIZE} to {MAX_SIZE}", number)
@@ -214,9 +241,9 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
     """Append the cell's given and region label; return what is wrong, or ``""``."""
     if not isinstance(cell, dict):
         return f"a cell must be a JSON object, found {json.dumps(cell)[:30]}"
-    for key, value in cell.items():
-        if key not in CELL_KEYS and not _empty(value):
-            return f"the cell has {key!r}, a constraint this tool does not understand"
+    unknown = [key for key, value in cell.items() if key not in CELL_KEYS and not _empty(value)]
+    if unknown:
+        return f"the cell has {_names(unknown)}, {_constraints(unknown)} this tool does not understand"
     given = 0
     if cell.get("given") is True and "value" in cell:
         value = cell["value"]

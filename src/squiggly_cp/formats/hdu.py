@@ -19,6 +19,7 @@ from typing import IO
 
 from ..puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, cell_phrase, digit_char
 from ..regions import check_layout, check_wall_agreement, regions_from_walls, walls_from_regions
+from .text import NOT_UTF8, decode_stream, encoding_problem
 
 SIZE = 9
 CELLS = SIZE * SIZE
@@ -26,7 +27,8 @@ CHUNK = 1 << 16
 # A longer token cannot be a valid number; keeping only a prefix bounds memory
 # even for a file that is one giant token.
 TOKEN_CAP = 40
-_NUMBER = re.compile(rb"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+")
+_PADDED = re.compile(r"(-?)0*([0-9]*)")
 
 
 class InputError(Exception):
@@ -82,19 +84,26 @@ def read_hdu(source: Source) -> Iterator[Case | InputError]:
 
     ``source`` is an open file (text or binary), a path (``os.PathLike``), or
     the text itself as ``str``/``bytes``. Problems of the file as a whole (an
-    empty input, a bad T, T disagreeing with the data) come as `InputError`
-    too, in the place they are noticed.
+    empty input, a bad T, T disagreeing with the data, an encoding other than
+    UTF-8) come as `InputError` too, in the place they are noticed. Numbers
+    are separated by white space of any kind, Unicode's included.
     """
-    tokens = _tokens(_chunks(source))
+    chunks = _chunks(source)
+    head = next(chunks, b"")
+    if problem := encoding_problem(head):
+        yield InputError(problem)
+        return
+    tokens = _tokens(decode_stream(_chain(head, chunks)))
     first = next(tokens, None)
     if first is None:
         yield InputError("the input is empty: expected the number of cases T, then the cases")
         return
-    expected: int | None = None
-    if _NUMBER.fullmatch(first) and int(first) >= 0:
-        expected = int(first)
-    else:
+    expected = _case_count(first)
+    if expected is None:
         yield InputError(f"the case count T is {_show(first)}, not a whole number; reading the cases anyway")
+    elif expected < 0:
+        yield InputError(f"the case count T is {_show(first)}, too large to be true; reading the cases")
+        expected = None
     number = 0
     while True:
         cells = _take(tokens, CELLS)
@@ -102,6 +111,14 @@ def read_hdu(source: Source) -> Iterator[Case | InputError]:
             break
         number += 1
         if expected is not None and number == expected + 1:
+            if len(cells) < CELLS:
+                count = len(cells)
+                yield InputError(
+                    f"after the {expected} case{'s' if expected != 1 else ''} that T announces, {count} more "
+                    f"number{'s follow' if count != 1 else ' follows'} ({_show(cells[0])} first), too few "
+                    "for a case; ignored"
+                )
+                break
             yield InputError(
                 f"T says {expected} case{'s' if expected != 1 else ''}, but more numbers follow; "
                 "reading them as further cases",
@@ -120,7 +137,17 @@ def read_hdu(source: Source) -> Iterator[Case | InputError]:
         yield InputError(f"T says {expected} cases, but the input ends after {number}", number + 1)
 
 
-def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
+def _case_count(token: str) -> int | None:
+    """T from its token: None if it is not a whole number, -1 if it has more
+    digits than any input could hold cases (Python refuses to convert numbers
+    of thousands of digits)."""
+    if not _NUMBER.fullmatch(token) or token.startswith("-"):
+        return None
+    digits = token.lstrip("0")
+    return -1 if len(digits) > 12 else int(digits or "0")
+
+
+def _parse_case(number: int, tokens: list[str]) -> Case | InputError:
     problems: list[InputError] = []
     values = []
     for index, token in enumerate(tokens):
@@ -143,17 +170,19 @@ def _parse_case(number: int, tokens: list[bytes]) -> Case | InputError:
     return InputError.first_of(problems)
 
 
-def _value(token: bytes) -> int | str:
+def _value(token: str) -> int | str:
     """The token's number, or what is wrong with it."""
-    if len(token) <= 3 and token.isdigit():  # the usual case, checked fast
+    if len(token) <= 3 and token.isdigit() and token.isascii():  # the usual case, checked fast
         value = int(token)
         if value <= 255 and value & 15 <= 9:
             return value
     if not _NUMBER.fullmatch(token):
-        return f"{_show(token)} is not a number"
-    if len(token) > TOKEN_CAP:
+        why = f" ({NOT_UTF8})" if "\ufffd" in token else ""
+        return f"{_show(token)} is not a number{why}"
+    digits = token.lstrip("-").lstrip("0") or "0"
+    if len(digits) > 3:
         return f"{_show(token)} is outside 0–255"
-    value = int(token)
+    value = -int(digits) if token.startswith("-") else int(digits)
     if not 0 <= value <= 255:
         return f"{value} is outside 0–255"
     if value & 15 > 9:
@@ -161,13 +190,12 @@ def _value(token: bytes) -> int | str:
     return value
 
 
-def _show(token: bytes) -> str:
-    text = token[:TOKEN_CAP].decode("utf-8", "replace")
-    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+def _show(token: str) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in token[:TOKEN_CAP])
     return f"'{text}…'" if len(token) > TOKEN_CAP else f"'{text}'"
 
 
-def _take(tokens: Iterator[bytes], count: int) -> list[bytes]:
+def _take(tokens: Iterator[str], count: int) -> list[str]:
     out = []
     for token in tokens:
         out.append(token)
@@ -180,17 +208,31 @@ def _chunks(source: Source) -> Iterator[bytes]:
     if isinstance(source, bytes):
         yield source
     elif isinstance(source, str):
-        yield source.encode()
+        yield source.encode("utf-8", "surrogatepass")
     elif isinstance(source, os.PathLike):
         with open(source, "rb") as f:
             yield from _chunks(f)
     else:
         while chunk := source.read(CHUNK):
-            yield chunk.encode() if isinstance(chunk, str) else chunk
+            yield chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk
 
 
-def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    carry = b""
+def _chain(head: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    yield head
+    yield from rest
+
+
+def _shorten(token: str) -> str:
+    """A bounded stand-in for an over-long token: a number keeps its value
+    (leading zeros dropped), anything else its first characters."""
+    match = _PADDED.fullmatch(token)
+    if match and len(match[2]) <= TOKEN_CAP // 2:
+        return match[1] + "0" + match[2]
+    return token[: TOKEN_CAP + 1]
+
+
+def _tokens(chunks: Iterable[str]) -> Iterator[str]:
+    carry = ""
     for chunk in chunks:
         parts = chunk.split()
         if carry:
@@ -198,10 +240,13 @@ def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
                 parts[0] = carry + parts[0]
             else:
                 yield carry
-            carry = b""
+            carry = ""
         if parts and not chunk[-1:].isspace():
-            carry = parts.pop()[: TOKEN_CAP + 1]
-        yield from parts
+            carry = parts.pop()
+            if len(carry) > TOKEN_CAP:
+                carry = _shorten(carry)
+        for part in parts:
+            yield part if len(part) <= TOKEN_CAP else _shorten(part)
     if carry:
         yield carry
 

@@ -1,0 +1,55 @@
+"""Input bytes to text: UTF-8 (ASCII included), a leading byte order mark dropped.
+
+Every reader goes through here, so every command treats encodings alike: a
+UTF-8 byte order mark is accepted and ignored; UTF-16 and UTF-32 (told by
+their byte order mark, or by the NUL bytes between ASCII characters) are
+refused with one clear line; other bytes that are not UTF-8 become U+FFFD,
+which no format accepts, so the reader names the token or cell holding them
+(`NOT_UTF8` says why).
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterable, Iterator
+
+BOM = "\ufeff"
+NOT_UTF8 = "the input is not UTF-8 text here; save it as UTF-8 or ASCII"
+_WIDE_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def encoding_problem(head: bytes) -> str | None:
+    """What is wrong with the encoding, judged from the input's first bytes, or None."""
+    if head.startswith(_WIDE_BOMS):
+        return "the input is UTF-16 or UTF-32 text; save it as UTF-8 or ASCII"
+    sample = head[:4096]
+    if len(sample) >= 8:
+        # ASCII in UTF-16 puts a NUL in every other byte.
+        evens, odds = sample[0::2], sample[1::2]
+        if max(evens.count(0) / len(evens), odds.count(0) / len(odds)) > 0.4:
+            return "the input looks like UTF-16 text (NUL bytes between letters); save it as UTF-8 or ASCII"
+    return None
+
+
+def decode(data: bytes) -> str:
+    """The whole input as text (a leading byte order mark dropped). Check
+    `encoding_problem` first."""
+    text = data.decode("utf-8", "replace")
+    return text[1:] if text.startswith(BOM) else text
+
+
+def decode_stream(chunks: Iterable[bytes]) -> Iterator[str]:
+    """`decode` for an input read in chunks; a character split between two chunks is kept whole."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    first = True
+    for chunk in chunks:
+        text = decoder.decode(chunk)
+        if first and text:
+            first = False
+            if text.startswith(BOM):
+                text = text[1:]
+        if text:
+            yield text
+    tail = decoder.decode(b"", final=True)
+    if tail:
+        yield tail
