@@ -140,6 +140,35 @@ def test_show_draws_walls_and_writes_svg(tmp_path) -> None:
     assert digits == "".join(SAMPLE_OUT.read_text().split()[2:11])
     assert svg.exists() and (tmp_path / "case-2.svg").exists() and (tmp_path / "case-3.svg").exists()
     assert svg.read_text().startswith("<svg")
+    solved = svg.read_text()
+    # Without --solve the picture holds the puzzle alone: its givens, no solution digits.
+    done = run_cli("show", "--svg", str(svg), str(SAMPLE_IN))
+    assert done.returncode == 0, done.stderr
+    givens = sum(1 for d in next(read_hdu(SAMPLE_IN)).puzzle.givens if d)
+    assert svg.read_text().count("</text>") == givens + 1  # and the title
+    assert solved.count("</text>") == 81 + 1
+
+
+def test_show_notes_a_wall_inside_a_region() -> None:
+    tokens = SAMPLE_IN.read_text().split()
+    # r1c1 and r1c2 share a region; give them a wall between them, both sides agreeing.
+    tokens[1], tokens[2] = str(int(tokens[1]) | 32), str(int(tokens[2]) | 128)
+    data = " ".join(tokens).encode()
+    done = run_cli("show", "--format", "hdu", "-", stdin=data)
+    assert done.returncode == 0
+    assert done.stdout == run_cli("show", str(SAMPLE_IN)).stdout
+    assert done.stderr.decode() == (
+        "squiggly-cp: note: case 1, row 1, column 1: the wall on its right side lies inside a region "
+        "and is ignored\n"
+    )
+    assert run_cli("solve", "-", stdin=data).stdout == SAMPLE_OUT.read_bytes()
+
+
+def test_an_empty_input_is_not_a_format_problem() -> None:
+    for command in ("show", "hatch", "count"):
+        done = run_cli(command, "-", stdin=b"")
+        assert done.returncode == 1
+        assert done.stderr.decode() == "squiggly-cp: error: the input is empty: no puzzle to read\n"
 
 
 def test_generate_is_seeded_and_each_kind_is_true() -> None:

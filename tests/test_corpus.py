@@ -7,7 +7,6 @@ import random
 from conftest import DATA, run_cli
 from squiggly_cp import Case, read_hdu
 from squiggly_cp.generate import is_minimal
-from squiggly_cp.hatch import duplicate_givens
 
 CORPUS_IN = DATA / "corpus.in"
 CORPUS_OUT = DATA / "corpus.out"
@@ -38,7 +37,7 @@ def test_corpus_has_the_promised_mix() -> None:
     none = [c.puzzle for c, a in zip(cases, answers, strict=True) if a == "No solution"]
     multiple = [a for a in answers if a == "Multiple Solutions"]
     assert len(none) == len(multiple) == len(cases) - len(none) - len(multiple)
-    repeated = [p for p in none if duplicate_givens(p)]
+    repeated = [p for p in none if p.repeated_given()]
     assert len(repeated) <= len(none) // 10, "most no-solution cases must need search"
 
 

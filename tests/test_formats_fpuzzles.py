@@ -202,3 +202,16 @@ def test_link_is_compact_json() -> None:
     decoded = LZString.decompressFromBase64(link.removeprefix(LINK_PREFIX))
     assert decoded == json.dumps(to_fpuzzles_json(PUZZLE4), separators=(",", ":"))
     assert write_fpuzzles([PUZZLE4]) == link + "\n"
+
+
+def test_every_unknown_constraint_is_named() -> None:
+    doc = one_given_doc()
+    doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]
+    doc["thermometer"] = [{"lines": [["R1C1", "R1C2"]]}]
+    doc["arrow"] = [{"lines": [["R2C1", "R2C2"]]}]
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert "'killercage', 'thermometer' and 'arrow', constraints this tool does not understand" in str(err)
+    doc = one_given_doc()
+    doc["grid"][0][1] = {"givenPencilMarks": [1], "cage": 3}
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert "'givenPencilMarks' and 'cage', constraints" in str(err) and (err.row, err.col) == (1, 2)

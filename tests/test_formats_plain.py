@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from squiggly_cp.formats.plain import format_plain, read_plain
-from squiggly_cp.hatch import HatchResult, hatch
+from squiggly_cp.formats.plain import read_plain
+from squiggly_cp.hatch import HatchResult, format_hatch, hatch
 from squiggly_cp.puzzle import Puzzle, PuzzleError, standard_regions
 
 ROWS = ["370004008", "805700300", "200008609", "908400200", "734920800",
@@ -54,20 +54,20 @@ def test_read_plain_errors(text: str, message: str, row: int | None, col: int | 
     assert (caught.value.message, caught.value.row, caught.value.col) == (message, row, col)
 
 
-def test_format_plain() -> None:
+def test_format_hatch() -> None:
     result = hatch(read_plain(TEXT))
-    assert format_plain(result) == (
+    assert format_hatch(result) == (
         "379264518\n865791342\n241538679\n958416237\n734925861\n612873954\n523187496\n497652183\n186349725\n"
     )
     partial = HatchResult(read_plain(TEXT).givens, (), None)
-    assert format_plain(partial).splitlines()[0] == "37...4..8"
-    assert format_plain(HatchResult(partial.grid, (), "region 1 has no cell for 1")) == "ERROR\n"
+    assert format_hatch(partial).splitlines()[0] == "37...4..8"
+    assert format_hatch(HatchResult(partial.grid, (), "region 1 has no cell for 1")) == "ERROR\n"
 
 
 def test_format_plain_other_sizes() -> None:
     grid = tuple((4 * (r % 4) + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16))
     puzzle = Puzzle.standard((*grid[:-1], 0), 16)
-    out = format_plain(hatch(puzzle))
+    out = format_hatch(hatch(puzzle))
     assert out.splitlines()[0] == "123456789ABCDEFG"
     assert len(out.splitlines()) == 16
-    assert format_plain(HatchResult(puzzle.givens, (), None)).endswith(".\n")
+    assert format_hatch(HatchResult(puzzle.givens, (), None)).endswith(".\n")

@@ -1,4 +1,4 @@
-"""Tests for cross-hatching (spec/cross-hatching.md) and `candidates`."""
+"""Tests for cross-hatching (docs/cross-hatching.md), and the soundness of it and of `candidates`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from squiggly_cp.formats.plain import format_plain, read_plain
-from squiggly_cp.hatch import HatchResult, Step, candidates, hatch
+from squiggly_cp.candidates import candidates
+from squiggly_cp.formats.plain import read_plain
+from squiggly_cp.hatch import HatchResult, Step, format_hatch, hatch
 from squiggly_cp.puzzle import Grid, Puzzle, box_shape, normalize_labels, standard_regions
 
 
@@ -23,7 +24,7 @@ def standard(rows: str) -> Puzzle:
 
 
 def run(rows: str, rules: str = "hatch") -> str:
-    return format_plain(hatch(standard(rows), rules))
+    return format_hatch(hatch(standard(rows), rules))
 
 
 # --- the spec's examples, byte-exact ------------------------------------------------------------
@@ -46,7 +47,7 @@ SPEC_EXAMPLES = [
 
 @pytest.mark.parametrize(("given_rows", "expected_rows"), SPEC_EXAMPLES)
 def test_spec_examples(given_rows: str, expected_rows: str) -> None:
-    assert format_plain(hatch(read_plain(lines(given_rows)))) == lines(expected_rows)
+    assert format_hatch(hatch(read_plain(lines(given_rows)))) == lines(expected_rows)
 
 
 def test_singles_fill_the_lone_column_gap() -> None:
@@ -220,27 +221,6 @@ def test_naked_single_step() -> None:
     assert [str(s) for s in hatch(standard(rows), "singles").steps] == [
         "pass 1: r5c5 = 9 (the only digit left for r5c5)"
     ]
-
-
-# --- candidates ----------------------------------------------------------------------------------
-
-
-def test_candidates_basic() -> None:
-    puzzle = Puzzle.standard([1, 2, 3, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 4)
-    masks = candidates(puzzle)
-    assert masks is not None
-    assert masks[0] == 0b0001 and masks[3] == 0b1000 and masks[5] == 0b1000
-    assert masks[6] == 0b0011  # r2c3: 1 or 2
-    assert candidates(standard(SPEC_EXAMPLES[1][0])) == [
-        1 << (d - 1) for d in hatch(standard(SPEC_EXAMPLES[1][0])).grid
-    ]
-
-
-def test_candidates_none_on_error() -> None:
-    dead = "000050000 000000000 000000000 000000000 123406789 000000000 000000000 000000000 000000000"
-    assert candidates(standard(dead)) is None
-    dup = "000000000 060000000 600000000 000000000 000000000 000000000 000000000 000000000 000000000"
-    assert candidates(standard(dup)) is None
 
 
 # --- a naive solver, independent of the module under test ----------------------------------------

@@ -15,15 +15,16 @@ TYPE_CHECKING = False  # typing itself is not imported: the package must load fa
 if TYPE_CHECKING:
     from typing import Any
 
+    from .case import Case, InputError
     from .engines import ENGINES, classify
-    from .formats.hdu import Case, InputError, format_result, read_hdu, write_hdu
+    from .formats.hdu import format_result, read_hdu, write_hdu
     from .puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
 
 _HOMES = {
     "ENGINES": "engines",
     "classify": "engines",
-    "Case": "formats.hdu",
-    "InputError": "formats.hdu",
+    "Case": "case",
+    "InputError": "case",
     "format_result": "formats.hdu",
     "read_hdu": "formats.hdu",
     "write_hdu": "formats.hdu",

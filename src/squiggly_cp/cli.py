@@ -19,14 +19,14 @@ from typing import BinaryIO
 
 import click
 
+from .case import Case, InputError
 from .crosscheck import Crosscheck
 from .engines import ENGINES, classify
 from .formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
-from .formats.hdu import CHUNK, Case, InputError, format_result, read_hdu
-from .formats.plain import format_plain
+from .formats.hdu import CHUNK, format_result, read_hdu
 from .formats.text import decode, encoding_problem
 from .generate import KINDS, random_puzzles
-from .hatch import RULES, hatch
+from .hatch import RULES, format_hatch, hatch
 from .parallel import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
 from .puzzle import MAX_SIZE, MIN_SIZE, Verdict
 from .render import render_svg, render_text
@@ -175,7 +175,9 @@ def load_cases(
     try:
         fmt = fmt or detect_format(text)
     except InputError as e:
-        return None, iter([InputError(f"{e.message}; name the format with --format")])
+        # Naming a format helps only when there is something to read.
+        hint = "; name the format with --format" if e.message.startswith("cannot tell") else ""
+        return None, iter([InputError(e.message + hint)])
     if fmt == "hdu":
         return fmt, read_hdu(text)
     items = read_puzzles(text, fmt)
@@ -415,7 +417,7 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
         text = "".join(f"{step}\n" for step in result.steps) if steps else ""
         if steps and result.error:
             text += result.error + "\n"
-        text += format_plain(result)
+        text += format_hatch(result)
         run.write(text if fmt == "plain" else f"Case {item.number}:\n{text}")
     run.exit()
 
@@ -469,22 +471,27 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     "--svg",
     "svg_path",
     type=click.Path(dir_okay=False, writable=True),
-    help="Also write an SVG picture (regions tinted, walls heavy, the unique solution in blue). "
-    "With several puzzles, -2, -3, ... is added before the suffix for the second and later ones.",
+    help="Also write an SVG picture (regions tinted, walls heavy; with --solve the unique solution "
+    "in blue, else the puzzle alone, ready to print). With several puzzles, -2, -3, ... is added "
+    "before the suffix for the second and later ones.",
 )
 def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) -> None:
-    """Draw FILE's puzzles in the terminal: heavy lines on region walls."""
+    """Draw FILE's puzzles in the terminal: heavy lines on the walls between
+    regions. (A wall the input draws inside a region divides nothing and is
+    not drawn; standard error notes it.)"""
     run = Run()
     cases = good_cases(run, file, fmt)[1]
     for index, case in enumerate(cases):
-        solution, note = None, ""
-        if with_solution or svg_path:
+        for note in case.notes:
+            warn(f"note: case {case.number}, {note}")
+        solution, remark = None, ""
+        if with_solution:
             result = import_solvers("cpsat").solve(case.puzzle)
             solution = result.solution
-            if with_solution and not solution:
-                note = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
+            if not solution:
+                remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
         header = f"Case {case.number}:\n" if len(cases) > 1 else ""
-        run.write(header + render_text(case.puzzle, solution if with_solution else None) + note)
+        run.write(header + render_text(case.puzzle, solution) + remark)
         if svg_path:
             target = Path(svg_path)
             if index:

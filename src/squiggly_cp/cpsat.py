@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from .hatch import candidates
+from .candidates import candidates
 from .puzzle import Grid, Puzzle, Result, Verdict, verdict_for
 
 Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]

@@ -6,8 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from .engines import ENGINES, Engine, get_engine
-from .formats.hdu import grid_lines
-from .puzzle import Puzzle, Result, Verdict
+from .puzzle import Puzzle, Result, Verdict, grid_lines
 
 
 @dataclass(frozen=True)

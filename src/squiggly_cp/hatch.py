@@ -1,9 +1,9 @@
-"""Cross-hatching (the `hatch` command), as specified in spec/cross-hatching.md.
+"""Cross-hatching (the `hatch` command), by the rules in docs/cross-hatching.md.
 
 The default rule set ("hatch") is the judge's: only the region rule places
 digits. The "singles" rule set adds row and column hidden singles and naked
-singles; it is still sound (every placement is forced), which `candidates`
-relies on to shrink the CP-SAT model.
+singles; it is still sound (every placement is forced), as is its fast
+form `squiggly_cp.candidates.candidates`, which shrinks the CP-SAT model.
 
 Decisions where the spec is silent:
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .puzzle import Grid, Puzzle, cell_name
+from .puzzle import Grid, Puzzle, cell_name, grid_lines
 
 RULES = ("hatch", "singles")
 
@@ -84,7 +84,7 @@ def hatch(puzzle: Puzzle, rules: str = "hatch") -> HatchResult:
     singles = rules == "singles"
     n = puzzle.size
     grid = list(puzzle.givens)
-    error = duplicate_givens(puzzle)
+    error = _duplicate_givens(puzzle)
     if error is not None:
         return HatchResult(tuple(grid), (), error)
     steps: list[Step] = []
@@ -106,67 +106,7 @@ def hatch(puzzle: Puzzle, rules: str = "hatch") -> HatchResult:
     return HatchResult(tuple(grid), tuple(steps), None)
 
 
-def candidates(puzzle: Puzzle) -> list[int] | None:
-    """Per cell, a bitmask of the digits still possible (bit ``d-1`` for digit ``d``).
-
-    Propagates to a fixpoint: a placed digit leaves its peers, a cell with one
-    digit left is placed (naked single), a digit with one cell left in a house
-    goes there (hidden single). Returns None when that proves there is no
-    solution (a cell or a house runs out of room). Sound: no digit of any
-    solution is removed. This is the same reasoning as ``hatch(puzzle,
-    "singles")`` without the step bookkeeping, tuned for speed because every
-    CP-SAT solve starts with it.
-    """
-    n = puzzle.size
-    full = (1 << n) - 1
-    peers = puzzle.peer_lists
-    cands = [full] * (n * n)
-    todo = []
-    for cell, digit in enumerate(puzzle.givens):
-        if digit:
-            cands[cell] = 1 << (digit - 1)
-            todo.append(cell)
-    done = [False] * (n * n)
-    units = puzzle.units
-    while True:
-        while todo:
-            cell = todo.pop()
-            if done[cell]:
-                continue
-            done[cell] = True
-            bit = cands[cell]
-            for peer in peers[cell]:
-                mask = cands[peer]
-                if mask & bit:
-                    mask &= ~bit
-                    if not mask:
-                        return None
-                    cands[peer] = mask
-                    if not mask & (mask - 1):
-                        todo.append(peer)
-        # Hidden singles: per house, the digits that appear in exactly one cell.
-        for unit in units:
-            once = twice = 0
-            for cell in unit:
-                mask = cands[cell]
-                twice |= once & mask
-                once |= mask
-            if once != full:
-                return None
-            single = once & ~twice
-            if single:
-                for cell in unit:
-                    mask = cands[cell] & single
-                    if mask and not done[cell]:
-                        if mask & (mask - 1):
-                            return None  # two digits that each need this very cell
-                        cands[cell] = mask
-                        todo.append(cell)
-        if not todo:
-            return cands
-
-
-def duplicate_givens(puzzle: Puzzle) -> str | None:
+def _duplicate_givens(puzzle: Puzzle) -> str | None:
     """Rule 1: the first repeated given (rows, then columns, then regions), or None."""
     repeat = puzzle.repeated_given()
     if repeat is None:
@@ -259,3 +199,11 @@ def _one_pass(
         Step(pass_number, cell, digit, kind, number, n)
         for cell, (digit, kind, number) in sorted(chosen.items())
     ], None
+
+
+def format_hatch(result: HatchResult) -> str:
+    """The grid reached, one line per row (digits and ``.``), each ending in a
+    newline; or ``ERROR`` (docs/cross-hatching.md, the plain output)."""
+    if result.error is not None:
+        return "ERROR\n"
+    return grid_lines(result.grid)

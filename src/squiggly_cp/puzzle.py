@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
@@ -55,6 +56,13 @@ def digit_char(digit: int) -> str:
     return DIGIT_CHARS[digit - 1] if digit else "."
 
 
+def grid_lines(grid: Grid) -> str:
+    """A grid as rows of digits (1-9, then A-G above 9; ``.`` for empty), each
+    ending with a newline."""
+    size = math.isqrt(len(grid))
+    return "".join("".join(map(digit_char, grid[r * size : (r + 1) * size])) + "\n" for r in range(size))
+
+
 def box_shape(size: int) -> tuple[int, int] | None:
     """(height, width) of the standard boxes for ``size``, or None if there are none.
 
@@ -77,7 +85,7 @@ def standard_regions(size: int = 9) -> Grid:
     return tuple((r // h) * (size // w) + c // w for r in range(size) for c in range(size))
 
 
-def normalize_labels(labels: tuple[int, ...] | list[int]) -> Grid:
+def normalize_labels(labels: Sequence[Hashable]) -> Grid:
     """Renumber region labels 0, 1, 2, ... in order of each region's first cell."""
     mapping: dict[int, int] = {}
     return tuple(mapping.setdefault(label, len(mapping)) for label in labels)
@@ -107,8 +115,10 @@ def _line_peers(size: int) -> tuple[frozenset[int], ...]:
 class Puzzle:
     """A squiggly sudoku: givens plus a region layout.
 
-    ``regions`` holds labels ``0..size-1``, numbered in order of each region's
-    first cell (use `normalize_labels`). The constructor checks shapes and
+    ``givens`` and ``regions`` may be any sequences of ints, row-major.
+    ``regions`` may use any labels (``0..size-1`` or others): they are stored
+    renumbered 0, 1, 2, ... in order of each region's first cell, so two
+    puzzles with the same regions are equal. The constructor checks shapes and
     ranges and that there are ``size`` regions of ``size`` cells; whether each
     region is connected is `squiggly_cp.regions.check_layout`'s job.
     """
@@ -118,6 +128,10 @@ class Puzzle:
     regions: Grid
 
     def __post_init__(self) -> None:
+        # The one place where cells become tuples and labels are renumbered.
+        object.__setattr__(self, "givens", tuple(self.givens))
+        if type(self.regions) is not tuple or normalize_labels(self.regions) != self.regions:
+            object.__setattr__(self, "regions", normalize_labels(self.regions))
         n = self.size
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise PuzzleError(f"size {n} is outside {MIN_SIZE}..{MAX_SIZE}")
@@ -126,8 +140,6 @@ class Puzzle:
         for i, d in enumerate(self.givens):
             if not 0 <= d <= n:
                 raise PuzzleError(f"digit {d} is outside 0..{n}", i // n + 1, i % n + 1)
-        if normalize_labels(self.regions) != tuple(self.regions):
-            raise PuzzleError("region labels must be numbered in order of first appearance")
         counts = [0] * n
         for i, label in enumerate(self.regions):
             if label >= n:
@@ -145,7 +157,7 @@ class Puzzle:
     @classmethod
     def standard(cls, givens: Grid | list[int], size: int = 9) -> Puzzle:
         """A puzzle on the ordinary box layout."""
-        return cls(size, tuple(givens), standard_regions(size))
+        return cls(size, givens, standard_regions(size))
 
     @property
     def units(self) -> tuple[tuple[int, ...], ...]:
@@ -183,7 +195,7 @@ class Puzzle:
         return None
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
-        return Puzzle(self.size, tuple(givens), self.regions)
+        return Puzzle(self.size, givens, self.regions)
 
     def is_solution(self, grid: Grid) -> bool:
         """True if ``grid`` is complete, keeps the givens and breaks no house."""

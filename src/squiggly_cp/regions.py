@@ -89,6 +89,25 @@ def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
     return tuple(labels)
 
 
+def inner_walls(walls: Sequence[int], regions: Sequence[int], size: int = 9) -> tuple[str, ...]:
+    """A note for each wall between two cells of one region (it divides nothing).
+
+    Each is named from its upper or left cell, like ``row 2, column 3: the wall
+    on its right side lies inside a region and is ignored``.
+    """
+    notes = []
+    for cell, w in enumerate(walls):
+        r, c = divmod(cell, size)
+        for bit, side, other in ((WALL_RIGHT, "right", cell + 1), (WALL_DOWN, "lower", cell + size)):
+            inside = c + 1 < size if bit == WALL_RIGHT else r + 1 < size
+            if w & bit and inside and regions[cell] == regions[other]:
+                notes.append(
+                    f"row {r + 1}, column {c + 1}: the wall on its {side} side lies inside a region "
+                    "and is ignored"
+                )
+    return tuple(notes)
+
+
 def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -> Grid:
     """Check that ``labels`` form ``size`` connected regions of ``size`` cells.
 
@@ -109,7 +128,7 @@ def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -
         if len(cells) != size:
             raise PuzzleError(
                 f"the region of this cell has {len(cells)} cells, not {size} "
-                f"({len(cells_of)} regions in all)",
+                f"({len(cells_of)} region{'s' if len(cells_of) != 1 else ''} in all)",
                 *where,
             )
         pieces = 1 if connected else _component_count(set(cells), size)

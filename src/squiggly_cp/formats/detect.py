@@ -30,10 +30,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..case import Case, InputError
 from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
 from .fpuzzles import read_fpuzzles, write_fpuzzles
 from .grid import read_grid, write_grid
-from .hdu import Case, InputError, read_hdu, write_hdu
+from .hdu import read_hdu, write_hdu
 from .line import read_line, write_line
 from .lzcodec import DecodeError, decompress_base64
 from .plain import read_plain

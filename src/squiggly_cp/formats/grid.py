@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..case import InputError
 from ..puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..regions import check_layout
-from .hdu import InputError
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
 """What `write_grid` writes for regions 0, 1, 2, ... (in order of first appearance)."""
@@ -138,7 +138,7 @@ def _parse_puzzle(number: int, rows: list[_Row]) -> Puzzle | InputError:
                 labels.append(ord(char))
     if not problems:
         try:
-            return Puzzle(n, tuple(givens), check_layout(labels, n))
+            return Puzzle(n, givens, check_layout(labels, n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}", number, e.row, e.col)
     return InputError.first_of(problems)

@@ -10,15 +10,20 @@ cases around it are still read.
 from __future__ import annotations
 
 import io
-import math
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import IO
 
-from ..puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, cell_phrase, digit_char
-from ..regions import check_layout, check_wall_agreement, regions_from_walls, walls_from_regions
+from ..case import Case, InputError
+from ..puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
+from ..regions import (
+    check_layout,
+    check_wall_agreement,
+    inner_walls,
+    regions_from_walls,
+    walls_from_regions,
+)
 from .text import NOT_UTF8, decode_stream, encoding_problem
 
 SIZE = 9
@@ -29,51 +34,6 @@ CHUNK = 1 << 16
 TOKEN_CAP = 40
 _NUMBER = re.compile(r"-?[0-9]+")
 _PADDED = re.compile(r"(-?)0*([0-9]*)")
-
-
-class InputError(Exception):
-    """A problem in the input, located by case (1-based; None for the file as a
-    whole) and, where there is one, the 1-based row and column."""
-
-    def __init__(
-        self,
-        message: str,
-        case: int | None = None,
-        row: int | None = None,
-        col: int | None = None,
-        more: int = 0,
-    ):
-        super().__init__(message)
-        self.message = message
-        self.case = case
-        self.row = row
-        self.col = col
-        self.more = more
-        """How many further problems the same case has."""
-
-    @staticmethod
-    def first_of(problems: list[InputError]) -> InputError:
-        """The first of a case's problems, counting the others in ``more``."""
-        first = problems[0]
-        first.more = len(problems) - 1
-        return first
-
-    def __str__(self) -> str:
-        where = cell_phrase(self.row, self.col)
-        if self.case is not None:
-            where = f"case {self.case}, {where}" if where else f"case {self.case}: "
-        text = where + self.message
-        if self.more:
-            text += f" (and {self.more} more problem{'s' if self.more > 1 else ''} in this case)"
-        return text
-
-
-@dataclass(frozen=True)
-class Case:
-    """A case read successfully: its 1-based number and the puzzle."""
-
-    number: int
-    puzzle: Puzzle
 
 
 Source = IO[str] | IO[bytes] | str | bytes | os.PathLike[str]
@@ -164,7 +124,8 @@ def _parse_case(number: int, tokens: list[str]) -> Case | InputError:
         if not problems:
             try:
                 regions = check_layout(regions_from_walls(walls, SIZE), SIZE, connected=True)
-                return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions))
+                notes = inner_walls(walls, regions, SIZE)
+                return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions), notes)
             except PuzzleError as e:
                 problems.append(InputError(e.message, number, e.row, e.col))
     return InputError.first_of(problems)
@@ -263,13 +224,6 @@ def format_result(number: int, result: Result) -> str:
     if result.verdict is Verdict.MULTIPLE:
         return f"Case {number}:\nMultiple Solutions\n"
     return ""
-
-
-def grid_lines(grid: Grid) -> str:
-    """A grid as rows of digits (1-9, then A-G above 9; ``.`` for empty), each
-    ending with a newline."""
-    size = math.isqrt(len(grid))
-    return "".join("".join(map(digit_char, grid[r * size : (r + 1) * size])) + "\n" for r in range(size))
 
 
 def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from ..case import InputError
 from ..puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..regions import check_layout
 from .grid import given_value, label_problem
-from .hdu import InputError
 
 
 def read_line(text: str) -> list[Puzzle | InputError]:
@@ -67,7 +67,7 @@ def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
             )
     if not problems:
         try:
-            return Puzzle(n, tuple(givens), check_layout([ord(ch) for ch in cells[area:]], n))
+            return Puzzle(n, givens, check_layout([ord(ch) for ch in cells[area:]], n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}{where}", number, e.row, e.col)
     return InputError.first_of(problems)

@@ -93,7 +93,7 @@ def _decompress(read: Callable[[int], int], max_chars: int, prefix: bool) -> str
         length += len(entry)
         if length > max_chars:
             if prefix:
-                return _join(out)
+                return _join([*out, entry])
             raise DecodeError(
                 f"it decompresses to more than {max_chars:,} characters, far more than any "
                 "sudoku needs (a 16x16 is a few thousand); refused"

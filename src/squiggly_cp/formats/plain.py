@@ -1,16 +1,14 @@
-"""The plain 9x9 format of the `hatch` command (spec/cross-hatching.md).
+"""The plain 9x9 format of the `hatch` command (docs/cross-hatching.md).
 
 Input: nine lines of nine digits, ``0`` for an empty cell, standard 3x3 boxes.
 Blank lines around the grid, trailing whitespace and ``\\r\\n`` line ends are
 tolerated; anything else is a `PuzzleError` naming the (1-based) grid row and
-column. Output: one line per row, a digit or ``.`` per cell; or ``ERROR``.
+column. (`squiggly_cp.hatch.format_hatch` writes the answer.)
 """
 
 from __future__ import annotations
 
-from ..hatch import HatchResult
 from ..puzzle import Puzzle, PuzzleError
-from .hdu import grid_lines
 
 SIZE = 9
 
@@ -37,10 +35,3 @@ def read_plain(text: str) -> Puzzle:
         row = len(lines) + 1 if len(lines) < SIZE else SIZE + 1
         raise PuzzleError(f"expected {SIZE} rows, found {len(lines)}", row)
     return Puzzle.standard(givens, SIZE)
-
-
-def format_plain(result: HatchResult) -> str:
-    """One line per row (digits and ``.``), each ending in a newline; or ``ERROR``."""
-    if result.error is not None:
-        return "ERROR\n"
-    return grid_lines(result.grid)

@@ -1,0 +1,54 @@
+"""What a reader yields: a case read successfully, or the problem in its place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .puzzle import Puzzle, cell_phrase
+
+
+class InputError(Exception):
+    """A problem in the input, located by case (1-based; None for the file as a
+    whole) and, where there is one, the 1-based row and column."""
+
+    def __init__(
+        self,
+        message: str,
+        case: int | None = None,
+        row: int | None = None,
+        col: int | None = None,
+        more: int = 0,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.case = case
+        self.row = row
+        self.col = col
+        self.more = more
+        """How many further problems the same case has."""
+
+    @staticmethod
+    def first_of(problems: list[InputError]) -> InputError:
+        """The first of a case's problems, counting the others in ``more``."""
+        first = problems[0]
+        first.more = len(problems) - 1
+        return first
+
+    def __str__(self) -> str:
+        where = cell_phrase(self.row, self.col)
+        if self.case is not None:
+            where = f"case {self.case}, {where}" if where else f"case {self.case}: "
+        text = where + self.message
+        if self.more:
+            text += f" (and {self.more} more problem{'s' if self.more > 1 else ''} in this case)"
+        return text
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case read successfully: its 1-based number and the puzzle."""
+
+    number: int
+    puzzle: Puzzle
+    notes: tuple[str, ...] = ()
+    """Remarks on the input that are not problems (walls inside a region)."""
