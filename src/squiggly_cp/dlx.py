@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Iterator
 
+from .deadline import Deadline
 from .puzzle import Grid, Puzzle, Result, verdict_for
 
 __all__ = ["SearchLimitReached", "count_solutions", "givens_clash", "iter_solutions", "solve"]
@@ -50,12 +50,12 @@ def iter_solutions(
     the first solution is a random one. With ``node_limit`` the search raises
     `SearchLimitReached` after choosing that many rows.
     """
-    return _search(puzzle, rng, node_limit, None)
+    return _search(puzzle, rng, node_limit, Deadline(None))
 
 
 def solve(puzzle: Puzzle, *, time_limit: float | None = None) -> Result:
     """Decide ``puzzle``: search up to the second solution or until ``time_limit`` seconds pass."""
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    deadline = Deadline(time_limit)
     found: list[Grid] = []
     try:
         for grid in _search(puzzle, None, None, deadline):
@@ -72,7 +72,7 @@ def count_solutions(puzzle: Puzzle, limit: int) -> int:
     if limit <= 0:
         return 0
     count = 0
-    for _ in _search(puzzle, None, None, None):
+    for _ in _search(puzzle, None, None, Deadline(None)):
         count += 1
         if count >= limit:
             break
@@ -80,7 +80,7 @@ def count_solutions(puzzle: Puzzle, limit: int) -> int:
 
 
 def _search(
-    puzzle: Puzzle, rng: random.Random | None, node_limit: int | None, deadline: float | None
+    puzzle: Puzzle, rng: random.Random | None, node_limit: int | None, deadline: Deadline
 ) -> Iterator[Grid]:
     if givens_clash(puzzle):
         return
@@ -227,7 +227,7 @@ def _search(
         if nodes >= check_at:
             if nodes >= stop_at:
                 raise SearchLimitReached(f"node limit {node_limit} reached")
-            if deadline is not None and time.monotonic() >= deadline:
+            if deadline.passed():
                 raise SearchLimitReached("time limit reached")
             check_at = min(nodes + _CLOCK_EVERY, stop_at)
         if not backtrack:
