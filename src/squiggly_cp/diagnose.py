@@ -176,7 +176,7 @@ class _Exact:
         if hint is not None:
             for c, d in enumerate(hint):
                 for k, lit in enumerate(self.x[c]):
-                    self.model.add_hint(lit, k == d - 1)
+                    self.model.add_hint(lit, int(k == d - 1))
         solver, status = run(self.model, time_limit=left)
         if status in ("OPTIMAL", "FEASIBLE"):
             return True, self._grid(solver), set()

@@ -9,17 +9,19 @@ linearization, symmetry detection and probing off, each of which cost more
 than it saved on these small models (symmetry detection and probing alone
 were 0.3 ms of a 1.1 ms solve).
 
-Ctrl-C. CP-SAT's own SIGINT handling is off (``catch_sigint_signal``): it
-installs its handler for each solve, so Ctrl-C stops the solve quietly rather
-than raising KeyboardInterrupt, and some versions leave the default handler
-(which kills the process) behind instead of Python's. CP-SAT releases the GIL
-while it searches, but Python runs its SIGINT handler only between bytecodes
-of the main thread, so without help a Ctrl-C would wait for the solve to end.
-So, in the main thread, `run` points Python's signal wake-up fd at a pipe that
-a daemon thread reads; on SIGINT that thread stops the search, `solve` returns
-and Python's own handler runs at once (the default one raises
-KeyboardInterrupt). The previous wake-up fd is restored after each solve, and
-bytes read meanwhile are passed on to it.
+Ctrl-C. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is off: it
+replaces Python's handler during each solve, so Ctrl-C stops the solve quietly
+instead of raising KeyboardInterrupt, and afterwards it leaves the system's
+default handler behind (every version from 9.9 to 9.15), so the next Ctrl-C
+kills the process. CP-SAT releases the GIL while it searches, but Python runs
+its SIGINT handler only between bytecodes of the main thread, so on its own a
+Ctrl-C would wait for the solve to end. So, in the main thread, `run` points
+Python's signal wake-up fd at a pipe that a daemon thread reads; on SIGINT
+that thread stops the search, `solve` returns, and Python's handler runs (the
+default one raises KeyboardInterrupt). OR-Tools 9.9 to 9.11 run that handler
+while converting the response and drop the KeyboardInterrupt it raises; then
+`run` raises it itself. The previous wake-up fd is restored after each solve,
+and bytes read meanwhile are passed on to it.
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ class _Watcher:
         os.set_blocking(self.write_fd, False)  # set_wakeup_fd needs a non-blocking fd
         self.lock = threading.Lock()
         self.solver: cp_model.CpSolver | None = None
+        self.interrupted = False  # SIGINT came while self.solver ran
         self.previous = -1  # the wake-up fd to pass signal bytes on to
         threading.Thread(target=self._watch, name="cp-sat-sigint", daemon=True).start()
 
@@ -94,6 +97,7 @@ class _Watcher:
             data = os.read(self.read_fd, 512)
             with self.lock:
                 if self.solver is not None and signal.SIGINT in data:
+                    self.interrupted = True
                     self.solver.stop_search()
                 if self.previous >= 0:
                     # As Python itself does, ignore a full or closed pipe.
@@ -104,6 +108,7 @@ class _Watcher:
     def watching(self, solver: cp_model.CpSolver) -> Iterator[None]:
         with self.lock:  # the thread acts on nothing read before this is set up
             self.solver = solver
+            self.interrupted = False
             self.previous = signal.set_wakeup_fd(self.write_fd)
         try:
             yield
@@ -112,6 +117,9 @@ class _Watcher:
                 signal.set_wakeup_fd(self.previous)
                 self.solver = None
                 self.previous = -1
+        # Reached only if no exception (KeyboardInterrupt included) left the block.
+        if self.interrupted and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            raise KeyboardInterrupt
 
     def close(self) -> None:
         os.close(self.read_fd)
