@@ -179,6 +179,10 @@ class _Exact:
                     self.model.add_hint(lit, int(k == d - 1))
         solver, status = run(self.model, time_limit=left)
         if status in ("OPTIMAL", "FEASIBLE"):
+            # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
+            # breaks the assumptions: such an answer is checked, and replaced.
+            if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
+                return self.solve(assumptions, deadline)
             return True, self._grid(solver), set()
         if status == "INFEASIBLE":
             core = set(solver.sufficient_assumptions_for_infeasibility())

@@ -16,12 +16,13 @@ default handler behind (every version from 9.9 to 9.15), so the next Ctrl-C
 kills the process. CP-SAT releases the GIL while it searches, but Python runs
 its SIGINT handler only between bytecodes of the main thread, so on its own a
 Ctrl-C would wait for the solve to end. So, in the main thread, `run` points
-Python's signal wake-up fd at a pipe that a daemon thread reads; on SIGINT
-that thread stops the search, `solve` returns, and Python's handler runs (the
-default one raises KeyboardInterrupt). OR-Tools 9.9 to 9.11 run that handler
-while converting the response and drop the KeyboardInterrupt it raises; then
-`run` raises it itself. The previous wake-up fd is restored after each solve,
-and bytes read meanwhile are passed on to it.
+Python's signal wake-up fd at a pipe that a daemon thread reads. On SIGINT
+that thread stops the search (again every 50 ms until `solve` returns, in case
+the stop came before the search began); `solve` returns and Python's handler
+runs (the default one raises KeyboardInterrupt). OR-Tools 9.9 to 9.11 run
+that handler while converting the response and drop the KeyboardInterrupt it
+raises; then `run` raises it itself. The previous wake-up fd is restored after
+each solve, and bytes read meanwhile are passed on to it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 
 from ortools.sat.python import cp_model
@@ -80,6 +82,9 @@ def run(
     return solver, status
 
 
+_RESTOP_EVERY = 0.05  # seconds
+
+
 class _Watcher:
     """A daemon thread reading the signal wake-up pipe; on SIGINT it stops the current solver."""
 
@@ -98,11 +103,21 @@ class _Watcher:
             with self.lock:
                 if self.solver is not None and signal.SIGINT in data:
                     self.interrupted = True
-                    self.solver.stop_search()
                 if self.previous >= 0:
                     # As Python itself does, ignore a full or closed pipe.
                     with contextlib.suppress(OSError):
                         os.write(self.previous, data)
+            # A stop that comes before the search has begun may be lost: repeat it until solve returns.
+            while self._stop():
+                time.sleep(_RESTOP_EVERY)
+
+    def _stop(self) -> bool:
+        """Stop the solver if SIGINT came while it runs; whether it did."""
+        with self.lock:
+            if self.solver is None or not self.interrupted:
+                return False
+            self.solver.stop_search()
+            return True
 
     @contextlib.contextmanager
     def watching(self, solver: cp_model.CpSolver) -> Iterator[None]:
