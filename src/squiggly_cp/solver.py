@@ -63,7 +63,7 @@ def run(
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
 
     With a ``callback`` the search enumerates every solution (the callback
-    may stop it). ``time_limit`` is in seconds (see `check_time_limit`).
+    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`).
     Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
     promptly (see the module's description).
     """
