@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -42,6 +43,7 @@ def test_time_limit_checks() -> None:
         lambda t: count(EMPTY, 0, time_limit=t),
         lambda t: true_candidates(EMPTY, time_limit=t),
     ],
+    ids=["cpsat", "dlx", "explain", "explain-suggest", "count", "true_candidates"],
 )
 def test_nan_time_limit_is_rejected_everywhere(call) -> None:
     with pytest.raises(ValueError, match="time limit"):
@@ -70,6 +72,15 @@ def test_statuses_by_name() -> None:
     assert solver.boolean_value(a) or solver.boolean_value(b)
     model.add_bool_and([a.Not(), b.Not()])
     assert run(model)[1] == "INFEASIBLE"
+
+
+def test_run_works_outside_the_main_thread() -> None:
+    # Only the main thread may set the wake-up fd; elsewhere run() must not try.
+    results: list[str] = []
+    thread = threading.Thread(target=lambda: results.append(solve(EMPTY).verdict.value))
+    thread.start()
+    thread.join()
+    assert results == ["multiple"]
 
 
 # A child process that starts a long CP-SAT search (pigeonhole: 14 pigeons,
