@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import squiggly_cp.diagnose as diagnose
 from bruteforce import first_solutions
 from squiggly_cp import cpsat, dlx
+from squiggly_cp.deadline import Deadline
 from squiggly_cp.diagnose import count, explain, format_candidates, true_candidates
 from squiggly_cp.generate import make_puzzle, random_layout, random_solution
 from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
@@ -409,3 +410,18 @@ def test_conflict_holds_when_cp_sat_names_too_few_givens() -> None:
         fewer = list(only)
         fewer[cell] = 0
         assert first_solutions(puzzle.with_givens(fewer), 1) != []
+
+
+def test_a_hint_that_breaks_the_assumptions_is_not_the_answer() -> None:
+    # OR-Tools 9.9 to 9.11 answered such a solve with the hinted grid itself;
+    # without the given r5c2=1 that grid is a solution, with it none is.
+    puzzle = Puzzle(
+        5,
+        (2, 0, 0, 4, 0, 0, 0, 0, 0, 0, 5, 4, 2, 3, 1, 0, 0, 0, 0, 5, 0, 1, 0, 0, 0),
+        (0, 1, 2, 2, 2, 0, 1, 1, 3, 2, 0, 4, 1, 3, 2, 0, 4, 1, 3, 3, 0, 4, 4, 4, 3),
+    )
+    hint = (2, 3, 5, 4, 1, 4, 5, 2, 1, 3, 5, 4, 1, 3, 2, 3, 1, 4, 2, 5, 1, 2, 3, 5, 4)
+    assert puzzle.with_givens((2,) + (0,) * 24).is_solution(hint)
+    assert brute_count(puzzle.with_givens((2,) + (0,) * 20 + (1,) + (0,) * 3), 1) == 0
+    exact = diagnose._Exact(puzzle)
+    assert exact.solve([exact.lit((0, 2)), exact.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from squiggly_cp import dlx
+from squiggly_cp.deadline import Deadline
 from squiggly_cp.generate import random_layout, random_solution
 from squiggly_cp.puzzle import Puzzle, Verdict, standard_regions
 
@@ -217,3 +218,21 @@ def test_agrees_with_naive_backtracking(seed: int, size: int) -> None:
     assert result.verdict is {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(want, Verdict.MULTIPLE)
     assert all(puzzle.is_solution(s) for s in result.solutions)
     assert len(set(result.solutions)) == len(result.solutions)
+
+
+def exact_covers(rows: list[tuple[int, ...]], ncols: int) -> list[set[int]]:
+    """Every exact cover of a 0-1 matrix given as its rows' columns (1-based), by the DLX engine."""
+    matrix = dlx._Matrix(ncols)
+    for number, columns in enumerate(rows):
+        matrix.add_row(columns, number)
+    return [{matrix.ROW[x] for x in chosen} for chosen in dlx._explore(matrix, None, None, Deadline(None))]
+
+
+def test_plain_exact_cover_knuths_example() -> None:
+    # The matrix of Knuth's "Dancing Links" paper (columns A..G = 1..7): its one
+    # exact cover is rows 0 (C E F), 3 (A D) and 4 (B G).
+    rows = [(3, 5, 6), (1, 4, 7), (2, 3, 6), (1, 4), (2, 7), (4, 5, 7)]
+    assert exact_covers(rows, 7) == [{0, 3, 4}]
+    # A row covering every column is a second cover by itself; without row 3 (A D) there is none.
+    assert sorted(map(sorted, exact_covers([*rows, tuple(range(1, 8))], 7))) == [[0, 3, 4], [6]]
+    assert exact_covers([r for i, r in enumerate(rows) if i != 3], 7) == []

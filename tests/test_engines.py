@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -60,3 +62,16 @@ def test_engines_agree_with_brute_force(puzzle: Puzzle) -> None:
 def test_every_engine_is_reachable_by_name() -> None:
     for name in ENGINES:
         assert callable(get_engine(name))
+
+
+def test_the_dlx_engine_never_loads_or_tools() -> None:
+    # A fresh interpreter: this test process has OR-Tools loaded already.
+    code = (
+        "import sys\n"
+        "from squiggly_cp import Puzzle, classify, standard_regions\n"
+        "puzzle = Puzzle(4, (1, 2, 3, 0) + (0,) * 12, standard_regions(4))\n"
+        "print(classify(puzzle, 'dlx', time_limit=float('inf')).verdict.value)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'ortools'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["multiple", "[]"]

@@ -9,44 +9,32 @@ A case goes through three steps:
    crosscheck tests compare with the DLX engine, which does no such thing.
 2. The model, over the cells propagation left open: by default the one-hot
    form of AllDifferent (a Boolean per cell and digit still possible,
-   ``AddExactlyOne`` per cell and per house and digit); ``formulation="int"``
-   gives one integer variable per cell and ``AddAllDifferent`` per house.
+   ``add_exactly_one`` per cell and per house and digit); ``formulation="int"``
+   gives one integer variable per cell and ``add_all_different`` per house.
 3. A solution callback records solutions and stops the search at the second;
    ``enumerate_all_solutions`` makes CP-SAT report each one.
 
 The choices were made by measurement (benchmarks/RESULTS.md, 2500 hard
 cases, one process): per case, Boolean with propagation 1.5 ms median and
 4.9 s in all, integer with propagation 1.75 ms and 6.4 s, either without
-propagation 2.8-2.9 ms and 7.9-8.7 s. Parameters: one worker (the parallel
-portfolio costs more to start than these searches take); presolve,
-linearization, symmetry detection and probing off, each of which cost more
-than it saved on these small models (symmetry detection and probing alone
-were 0.3 ms of a 1.1 ms solve).
+propagation 2.8-2.9 ms and 7.9-8.7 s. The solver's parameters are
+`squiggly_cp.solver`'s, shared with `squiggly_cp.diagnose`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ortools.sat.python import cp_model
 
 from .candidates import candidates
+from .deadline import check_time_limit
 from .puzzle import Grid, Puzzle, Result, Verdict, verdict_for
+from .solver import DONE, run
 
 Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
 _BOOL = cp_model.Domain(0, 1)
-
-
-class Model(cp_model.CpModel):
-    """A CpModel without the aliases for OR-Tools' old CamelCase method names.
-
-    CpModel adds those to every new instance, and that costs more than
-    building a whole reduced model here (about 1 ms a case, measured with
-    cProfile). This project calls only the snake_case names.
-    """
-
-    def _add_pre_pep8_methods(self) -> None:
-        pass
 
 
 class _FirstTwo(cp_model.CpSolverSolutionCallback):
@@ -76,7 +64,7 @@ def build_int_model(
     undecided cells is then the same constraint, and nearly solved models
     stay tiny. Otherwise decided cells are constants inside the constraints.
     """
-    model = Model()
+    model = cp_model.CpModel()
     from_values, new_var = cp_model.Domain.from_values, model.new_int_var_from_domain
     fixed = [mask.bit_length() if not mask & (mask - 1) else 0 for mask in domains]
     cells = {i: new_var(from_values(_digits(mask)), "") for i, mask in enumerate(domains) if not fixed[i]}
@@ -104,20 +92,20 @@ def build_bool_model(
     With ``propagated``, decided cells and the digits they settle drop out as
     in `build_int_model`."""
     n = puzzle.size
-    model = Model()
+    model = cp_model.CpModel()
     fixed = [mask.bit_length() if not mask & (mask - 1) else 0 for mask in domains]
     lits: dict[int, dict[int, cp_model.IntVar]] = {}
-    proto = model.model_proto
+    # A 0-1 variable, as new_bool_var makes, less a fresh Domain per call.
+    new_bool, exactly_one = partial(model.new_int_var_from_domain, _BOOL, ""), model.add_exactly_one
     for i, mask in enumerate(domains):
         if not fixed[i] or not propagated:
-            # What new_bool_var does, less a fresh Domain and a name per call.
-            lits[i] = {d: cp_model.IntVar(proto).with_domain(_BOOL) for d in _digits(mask)}
-            model.add_exactly_one(lits[i].values())
+            lits[i] = {d: new_bool() for d in _digits(mask)}
+            exactly_one(list(lits[i].values()))
     for unit in puzzle.units:
         settled = {fixed[i] for i in unit} if propagated else set()
         for d in range(1, n + 1):
             if d not in settled:
-                model.add_exactly_one(lits[i][d] for i in unit if i in lits and d in lits[i])
+                exactly_one([lits[i][d] for i in unit if i in lits and d in lits[i]])
 
     def read(cb: cp_model.CpSolverSolutionCallback) -> Grid:
         grid = list(fixed)
@@ -131,20 +119,6 @@ def build_bool_model(
 _BUILDERS = {"int": build_int_model, "bool": build_bool_model}
 
 
-def _solver(time_limit: float | None) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    params = solver.parameters
-    params.enumerate_all_solutions = True
-    params.num_workers = 1
-    params.cp_model_presolve = False
-    params.linearization_level = 0
-    params.symmetry_level = 0
-    params.cp_model_probing_level = 0
-    if time_limit is not None:
-        params.max_time_in_seconds = time_limit
-    return solver
-
-
 def solve(
     puzzle: Puzzle,
     *,
@@ -153,7 +127,8 @@ def solve(
     propagate: bool = True,
 ) -> Result:
     """Classify ``puzzle`` as none / unique / multiple (UNKNOWN if the time limit
-    in seconds runs out first)."""
+    in seconds runs out first; None or ``inf``: no limit)."""
+    time_limit = check_time_limit(time_limit)
     if propagate:
         domains = candidates(puzzle)
         if domains is None:
@@ -168,11 +143,7 @@ def solve(
         full = (1 << puzzle.size) - 1
         domains = [1 << (g - 1) if g else full for g in puzzle.givens]
         model, read = _BUILDERS[formulation](puzzle, domains, propagated=False)
-    solver = _solver(time_limit)
     callback = _FirstTwo(read)
-    status = solver.solve(model, callback)
-    if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT rejected the model: {solver.response_proto.status}")
-    # OPTIMAL / INFEASIBLE mean the enumeration finished; FEASIBLE or UNKNOWN
-    # with fewer than two solutions mean the time limit cut it short.
-    return verdict_for(callback.found, status in (cp_model.OPTIMAL, cp_model.INFEASIBLE))
+    _, status = run(model, time_limit=time_limit, callback=callback)
+    # FEASIBLE or UNKNOWN with fewer than two solutions: the time limit cut the search short.
+    return verdict_for(callback.found, status in DONE)

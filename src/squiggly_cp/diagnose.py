@@ -23,8 +23,9 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .cpsat import Model
+from .deadline import Deadline, check_time_limit
 from .puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
+from .solver import DONE, run
 
 __all__ = ["Diagnosis", "count", "explain", "format_candidates", "true_candidates"]
 
@@ -35,9 +36,6 @@ SUGGEST_TIME = 5.0
 """Default bound in seconds on `explain`'s search for a given that makes a puzzle unique."""
 
 _PROGRESS_EVERY = 0.5
-# Symmetry detection alone costs more than a typical whole solve here, and probing
-# rarely pays for itself on these small models.
-_PARAMS = {"num_workers": 1, "symmetry_level": 0, "cp_model_probing_level": 0}
 
 
 @dataclass(frozen=True)
@@ -130,14 +128,6 @@ def _shared_house(puzzle: Puzzle, conflict: tuple[Given, ...]) -> str | None:
     return None
 
 
-class _Deadline:
-    def __init__(self, seconds: float | None):
-        self.end = None if seconds is None else time.monotonic() + seconds
-
-    def left(self) -> float | None:
-        return None if self.end is None else max(0.0, self.end - time.monotonic())
-
-
 class _Exact:
     """The Boolean model of a puzzle's houses; givens are supplied per solve as assumptions."""
 
@@ -145,8 +135,7 @@ class _Exact:
         n = puzzle.size
         self.puzzle = puzzle
         self.size = n
-        self.model = Model()
-        # Created first, so x[c][d - 1] has proto index c * n + d - 1.
+        self.model = cp_model.CpModel()
         self.x = [
             [self.model.new_bool_var(f"{cell_name(c, n)}={d}") for d in range(1, n + 1)] for c in range(n * n)
         ]
@@ -170,7 +159,7 @@ class _Exact:
         return self._differs[grid]
 
     def solve(
-        self, assumptions: Iterable[Any], deadline: _Deadline, hint: Grid | None = None
+        self, assumptions: Iterable[Any], deadline: Deadline, hint: Grid | None = None
     ) -> tuple[bool | None, Grid | None, set[int]]:
         """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
 
@@ -187,12 +176,15 @@ class _Exact:
         if hint is not None:
             for c, d in enumerate(hint):
                 for k, lit in enumerate(self.x[c]):
-                    self.model.add_hint(lit, k == d - 1)
-        solver = _solver(left)
-        status = solver.solve(self.model)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                    self.model.add_hint(lit, int(k == d - 1))
+        solver, status = run(self.model, time_limit=left)
+        if status in ("OPTIMAL", "FEASIBLE"):
+            # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
+            # breaks the assumptions: such an answer is checked, and replaced.
+            if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
+                return self.solve(assumptions, deadline)
             return True, self._grid(solver), set()
-        if status == cp_model.INFEASIBLE:
+        if status == "INFEASIBLE":
             core = set(solver.sufficient_assumptions_for_infeasibility())
             # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
             # three givens it named admit two solutions), so it is checked; if
@@ -202,23 +194,11 @@ class _Exact:
                 if self.solve(smaller, deadline)[0] is not False:
                     core = {a.index for a in assumptions}
             return False, None, core
-        if status == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejected the model: {solver.response_proto.status}")
         return None, None, set()
 
     def _grid(self, solver: cp_model.CpSolver) -> Grid:
-        n = self.size
-        values = list(solver.response_proto.solution)
-        return tuple(values[c * n : c * n + n].index(1) + 1 for c in range(n * n))
-
-
-def _solver(time_limit: float | None) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    for name, value in _PARAMS.items():
-        setattr(solver.parameters, name, value)
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    return solver
+        value = solver.boolean_value
+        return tuple(next(d for d, lit in enumerate(lits, 1) if value(lit)) for lits in self.x)
 
 
 def _clash(puzzle: Puzzle) -> tuple[Given, Given] | None:
@@ -241,7 +221,8 @@ def explain(
     the search for a suggested given (None: no bound but ``time_limit``); when
     it runs out, the diagnosis is not ``exhaustive``.
     """
-    deadline = _Deadline(time_limit)
+    deadline = Deadline(time_limit)
+    check_time_limit(suggest_time)
     exact = _Exact(puzzle)
     clash = _clash(puzzle)
     if clash is None:
@@ -275,7 +256,7 @@ def explain(
     )
 
 
-def _shrink(exact: _Exact, start: list[Given], deadline: _Deadline) -> tuple[tuple[Given, ...], bool]:
+def _shrink(exact: _Exact, start: list[Given], deadline: Deadline) -> tuple[tuple[Given, ...], bool]:
     """Shrink an infeasible set of givens by deletion until every given is needed.
 
     Returns the set (row-major) and whether minimality was proved before the
@@ -340,7 +321,7 @@ def _suggest(
     first: Grid,
     second: Grid,
     differ: Sequence[int],
-    deadline: _Deadline,
+    deadline: Deadline,
     suggest_time: float | None,
 ) -> tuple[Given | None, bool]:
     """A given that makes the puzzle unique, and whether the search finished.
@@ -354,7 +335,7 @@ def _suggest(
     pool = [first, second]
     givens = [exact.lit(g) for g in exact.givens]
 
-    def makes_unique(cell: int, digit: int, limit: _Deadline) -> bool | None:
+    def makes_unique(cell: int, digit: int, limit: Deadline) -> bool | None:
         """Whether the puzzle plus this given has exactly one solution (None: out of time)."""
         while True:
             matching = [s for s in pool if s[cell] == digit]
@@ -370,9 +351,7 @@ def _suggest(
             assert grid is not None
             pool.append(grid)
 
-    limit = _Deadline(suggest_time)
-    if deadline.end is not None and (limit.end is None or deadline.end < limit.end):
-        limit = deadline
+    limit = Deadline(suggest_time).earliest(deadline)
     for source in (first, second):
         for cell in differ:
             found = makes_unique(cell, source[cell], limit)
@@ -432,6 +411,7 @@ def count(
     to ``limit`` means "``limit`` or more". ``progress`` is called with the count
     so far, at most every half second, while solutions keep coming.
     """
+    check_time_limit(time_limit)
     if limit <= 0:
         return 0, True
     if _clash(puzzle) is not None:
@@ -439,14 +419,9 @@ def count(
     exact = _Exact(puzzle)
     for g in exact.givens:
         exact.model.add_bool_and([exact.lit(g)])
-    solver = _solver(time_limit)
-    solver.parameters.enumerate_all_solutions = True
     counter = _Counter(limit, progress)
-    status = solver.solve(exact.model, counter)
-    if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT rejected the model: {solver.response_proto.status}")
-    complete = counter.count >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    return counter.count, complete
+    _, status = run(exact.model, time_limit=time_limit, callback=counter)
+    return counter.count, counter.count >= limit or status in DONE
 
 
 def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
@@ -462,7 +437,7 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     n = puzzle.size
     if _clash(puzzle) is not None:
         return None
-    deadline = _Deadline(time_limit)
+    deadline = Deadline(time_limit)
     exact = _Exact(puzzle)
     model = exact.model
     # new[c][d] may be true only if x[c][d] is; some new[c][d] must be true; marked pairs get new = false.

@@ -238,7 +238,7 @@ def _make_none(rng: random.Random, full: Puzzle) -> Puzzle | None:
         old = givens[cell]
         givens[cell] = rng.choice(digits)
         puzzle = base.with_givens(givens)
-        if not dlx.givens_clash(puzzle) and dlx.solve(puzzle).verdict is Verdict.NONE:
+        if puzzle.repeated_given() is None and dlx.solve(puzzle).verdict is Verdict.NONE:
             return puzzle
         givens[cell] = old
     return None

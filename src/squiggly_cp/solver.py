@@ -1,0 +1,178 @@
+"""The one CP-SAT set-up of this project: parameters, status checks and Ctrl-C.
+
+Every CP-SAT search (`squiggly_cp.cpsat`, `squiggly_cp.diagnose`) goes through
+`run`, and only documented OR-Tools calls are made.
+
+Parameters, chosen by measurement (benchmarks/RESULTS.md): one worker (the
+parallel portfolio costs more to start than these searches take); presolve,
+linearization, symmetry detection and probing off, each of which cost more
+than it saved on these small models (symmetry detection and probing alone
+were 0.3 ms of a 1.1 ms solve).
+
+Ctrl-C. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is off: it
+replaces Python's handler during each solve, so Ctrl-C stops the solve quietly
+instead of raising KeyboardInterrupt, and afterwards it leaves the system's
+default handler behind (every version from 9.9 to 9.15), so the next Ctrl-C
+kills the process. CP-SAT releases the GIL while it searches, but Python runs
+its SIGINT handler only between bytecodes of the main thread, so on its own a
+Ctrl-C would wait for the solve to end. So, in the main thread, `run` points
+Python's signal wake-up fd at a pipe that a daemon thread reads. On SIGINT
+that thread stops the search (again every 50 ms until `solve` returns, in case
+the stop came before the search began); `solve` returns and Python's handler
+runs (the default one raises KeyboardInterrupt). OR-Tools 9.9 to 9.11 run
+that handler while converting the response and drop the KeyboardInterrupt it
+raises; then `run` raises it itself. The previous wake-up fd is restored after
+each solve, and bytes read meanwhile are passed on to it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+
+from ortools.sat.python import cp_model
+
+from .deadline import check_time_limit
+
+__all__ = ["DONE", "run"]
+
+DONE = frozenset({"OPTIMAL", "INFEASIBLE"})
+"""Statuses (by name) that mean the search finished: every solution was seen, or there is none."""
+
+_PARAMETERS = {
+    "num_workers": 1,
+    "cp_model_presolve": False,
+    "linearization_level": 0,
+    "symmetry_level": 0,
+    "cp_model_probing_level": 0,
+    "catch_sigint_signal": False,
+}
+
+
+def run(
+    model: cp_model.CpModel,
+    *,
+    time_limit: float | None = None,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> tuple[cp_model.CpSolver, str]:
+    """Solve ``model`` with this project's parameters; return the solver and the
+    status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
+
+    With a ``callback`` the search enumerates every solution (the callback
+    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`).
+    Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
+    promptly (see the module's description).
+    """
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    for name, value in _PARAMETERS.items():
+        setattr(params, name, value)
+    params.enumerate_all_solutions = callback is not None
+    limit = check_time_limit(time_limit)
+    if limit is not None:
+        params.max_time_in_seconds = limit
+    with _stopped_by_sigint(solver):
+        status = solver.status_name(solver.solve(model, callback))
+    if status == "MODEL_INVALID":
+        raise RuntimeError(f"CP-SAT rejected the model: {solver.solution_info()}")
+    return solver, status
+
+
+_RESTOP_EVERY = 0.05  # seconds
+
+
+class _Watcher:
+    """A daemon thread reading the signal wake-up pipe; on SIGINT it stops the current solver."""
+
+    def __init__(self) -> None:
+        self.read_fd, self.write_fd = os.pipe()
+        os.set_blocking(self.write_fd, False)  # set_wakeup_fd needs a non-blocking fd
+        self.lock = threading.Lock()
+        self.solver: cp_model.CpSolver | None = None
+        self.interrupted = False  # SIGINT came while self.solver ran
+        self.previous = -1  # the wake-up fd to pass signal bytes on to
+        threading.Thread(target=self._watch, name="cp-sat-sigint", daemon=True).start()
+
+    def _watch(self) -> None:
+        while True:
+            data = os.read(self.read_fd, 512)
+            with self.lock:
+                if self.solver is not None and signal.SIGINT in data:
+                    self.interrupted = True
+                if self.previous >= 0:
+                    # As Python itself does, ignore a full or closed pipe.
+                    with contextlib.suppress(OSError):
+                        os.write(self.previous, data)
+            # A stop that comes before the search has begun may be lost: repeat it until solve returns.
+            while self._stop():
+                time.sleep(_RESTOP_EVERY)
+
+    def _stop(self) -> bool:
+        """Stop the solver if SIGINT came while it runs; whether it did."""
+        with self.lock:
+            if self.solver is None or not self.interrupted:
+                return False
+            self.solver.stop_search()
+            return True
+
+    @contextlib.contextmanager
+    def watching(self, solver: cp_model.CpSolver) -> Iterator[None]:
+        with self.lock:  # the thread acts on nothing read before this is set up
+            self.solver = solver
+            self.interrupted = False
+            self.previous = signal.set_wakeup_fd(self.write_fd)
+        try:
+            yield
+        finally:
+            with self.lock:
+                signal.set_wakeup_fd(self.previous)
+                self.solver = None
+                self.previous = -1
+        # Reached only if no exception (KeyboardInterrupt included) left the block.
+        if self.interrupted and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            raise KeyboardInterrupt
+
+    def close(self) -> None:
+        os.close(self.read_fd)
+        os.close(self.write_fd)
+
+
+_watcher: _Watcher | None = None
+
+
+def _forget_watcher() -> None:
+    # A forked child has no watcher thread (and maybe a lock held by it): start afresh.
+    global _watcher
+    if _watcher is not None:
+        _watcher.close()
+        _watcher = None
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; elsewhere Ctrl-C waits for the solve to end
+    os.register_at_fork(after_in_child=_forget_watcher)
+
+
+@contextlib.contextmanager
+def _stopped_by_sigint(solver: cp_model.CpSolver) -> Iterator[None]:
+    """Stop ``solver`` on SIGINT while the block runs, if Python handles SIGINT here.
+
+    Only the main thread receives Python's signals and may set the wake-up fd;
+    where SIGINT is ignored (worker processes) or left to the system, nothing
+    is needed.
+    """
+    global _watcher
+    if (
+        not hasattr(os, "register_at_fork")
+        or threading.current_thread() is not threading.main_thread()
+        or not callable(signal.getsignal(signal.SIGINT))
+    ):
+        yield
+        return
+    if _watcher is None:
+        _watcher = _Watcher()
+    with _watcher.watching(solver):
+        yield

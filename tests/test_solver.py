@@ -1,0 +1,167 @@
+"""The shared CP-SAT set-up: time limits, rejected models, and Ctrl-C during a long solve."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+from ortools.sat.python import cp_model
+
+from squiggly_cp import Puzzle, Verdict, classify, standard_regions
+from squiggly_cp.cpsat import solve
+from squiggly_cp.deadline import check_time_limit
+from squiggly_cp.diagnose import count, explain, true_candidates
+from squiggly_cp.solver import run
+
+EMPTY = Puzzle(9, (0,) * 81, standard_regions(9))
+
+
+def test_time_limit_checks() -> None:
+    assert check_time_limit(None) is None
+    assert check_time_limit(math.inf) is None
+    assert check_time_limit(0.5) == 0.5
+    assert check_time_limit(0) == 0
+    for bad in (math.nan, -1.0, -math.inf):
+        with pytest.raises(ValueError, match="time limit"):
+            check_time_limit(bad)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: solve(EMPTY, time_limit=t),
+        lambda t: classify(EMPTY, "dlx", time_limit=t),
+        lambda t: explain(EMPTY, time_limit=t),
+        lambda t: explain(EMPTY, suggest_time=t),
+        lambda t: count(EMPTY, 0, time_limit=t),
+        lambda t: true_candidates(EMPTY, time_limit=t),
+    ],
+    ids=["cpsat", "dlx", "explain", "explain-suggest", "count", "true_candidates"],
+)
+def test_nan_time_limit_is_rejected_everywhere(call) -> None:
+    with pytest.raises(ValueError, match="time limit"):
+        call(math.nan)
+
+
+def test_infinite_time_limit_is_no_limit() -> None:
+    assert solve(EMPTY, time_limit=math.inf).verdict is Verdict.MULTIPLE
+    assert classify(EMPTY, "dlx", time_limit=math.inf).verdict is Verdict.MULTIPLE
+    assert count(EMPTY, 3, time_limit=math.inf) == (3, True)
+
+
+def test_rejected_model_raises() -> None:
+    model = cp_model.CpModel()
+    model.new_int_var(5, 2, "x")  # an empty domain: CP-SAT answers MODEL_INVALID
+    with pytest.raises(RuntimeError, match="rejected the model: var #0 has no domain"):
+        run(model)
+
+
+def test_statuses_by_name() -> None:
+    model = cp_model.CpModel()
+    a, b = model.new_bool_var("a"), model.new_bool_var("b")
+    model.add_bool_or([a, b])
+    solver, status = run(model)
+    assert status in ("OPTIMAL", "FEASIBLE")
+    assert solver.boolean_value(a) or solver.boolean_value(b)
+    model.add_bool_and([a.Not(), b.Not()])
+    assert run(model)[1] == "INFEASIBLE"
+
+
+def test_run_works_outside_the_main_thread() -> None:
+    # Only the main thread may set the wake-up fd; elsewhere run() must not try.
+    results: list[str] = []
+    thread = threading.Thread(target=lambda: results.append(solve(EMPTY).verdict.value))
+    thread.start()
+    thread.join()
+    assert results == ["multiple"]
+
+
+# A child process that starts a long CP-SAT search (pigeonhole: 14 pigeons,
+# 13 holes, which CP-SAT without symmetry detection cannot refute in minutes;
+# no solution callback, so no Python code runs during the search), with a
+# wake-up fd of its own already set, prints READY and reports what Ctrl-C did.
+CHILD = textwrap.dedent(
+    """
+    import os, signal, sys, time
+    from ortools.sat.python import cp_model
+    from squiggly_cp.solver import run
+
+    model = cp_model.CpModel()
+    holes = 13
+    x = [[model.new_bool_var("") for _ in range(holes)] for _ in range(holes + 1)]
+    for pigeon in x:
+        model.add_bool_or(pigeon)
+    for h in range(holes):
+        model.add_at_most_one([pigeon[h] for pigeon in x])
+    mine_r, mine_w = os.pipe()
+    os.set_blocking(mine_w, False)
+    signal.set_wakeup_fd(mine_w)
+    print("READY", flush=True)
+    start = time.monotonic()
+    try:
+        status = run(model, time_limit=float(sys.argv[1]))[1]
+        print("RETURNED", status)
+    except KeyboardInterrupt:
+        print("INTERRUPTED")
+    print("AFTER", round(time.monotonic() - start, 2))
+    print("HANDLER", signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    # Python's record of the handler can be stale; a real SIGINT tests the one installed.
+    try:
+        signal.raise_signal(signal.SIGINT)
+        time.sleep(1)
+        print("AGAIN nothing")
+    except KeyboardInterrupt:
+        print("AGAIN KeyboardInterrupt")
+    print("WAKEUP", signal.set_wakeup_fd(-1) == mine_w)
+    os.set_blocking(mine_r, False)
+    try:
+        print("FORWARDED", signal.SIGINT in os.read(mine_r, 100))
+    except BlockingIOError:
+        print("FORWARDED", False)
+    """
+)
+
+
+def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, "60"], stdout=subprocess.PIPE, text=True, env=_child_env()
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "READY\n"
+        time.sleep(1.0)  # well into the search
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        child.kill()
+        child.wait()
+    report = dict(line.partition(" ")[::2] for line in out.splitlines())
+    assert "INTERRUPTED" in out, out
+    assert waited < 2.0, out
+    assert report["HANDLER"] == "True"
+    assert report["AGAIN"] == "KeyboardInterrupt"
+    assert report["WAKEUP"] == "True"
+    assert report["FORWARDED"] == "True"
+    assert child.returncode == 0
+
+
+def test_the_long_solve_is_long_without_ctrl_c() -> None:
+    # The control for the test above: unstopped, the same search runs to its time limit.
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, "2"], capture_output=True, text=True, env=_child_env(), timeout=60
+    )
+    assert "RETURNED UNKNOWN" in done.stdout, done.stdout + done.stderr
+    assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.9
+
+
+def _child_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
