@@ -230,9 +230,9 @@ def test_unknown_claims_nothing() -> None:
 
 
 def test_suggestion_out_of_time() -> None:
-    d = explain(DEADLY_4, suggest_time=0)
+    d = explain(DEADLY_4, suggest_work=0)
     assert d.verdict is Verdict.MULTIPLE and d.suggestion is None and not d.exhaustive
-    assert d.text.endswith("; no single added given making it unique was found in the time allowed")
+    assert d.text.endswith("; no single added given making it unique was found within the search budget")
     assert d.to_json(1)["suggestion"] is None
 
 
@@ -425,3 +425,30 @@ def test_a_hint_that_breaks_the_assumptions_is_not_the_answer() -> None:
     assert brute_count(puzzle.with_givens((2,) + (0,) * 20 + (1,) + (0,) * 3), 1) == 0
     exact = diagnose._Exact(puzzle)
     assert exact.solve([exact.lit((0, 2)), exact.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)
+
+
+def test_the_suggestion_search_is_reproducible_under_load() -> None:
+    # The same deterministic budget gives the same answer, even with the
+    # other core busy; only a wall-clock --time-limit may cut it differently.
+    import subprocess
+    import sys
+
+    from squiggly_cp.generate import random_layout
+
+    rng = random.Random(5)
+    layout = random_layout(rng, 12)
+    givens = [0] * 144
+    givens[0] = 1
+    solution = cpsat.solve(Puzzle(12, givens, layout)).solutions[0]
+    puzzle = Puzzle(12, [d if rng.random() < 0.3 else 0 for d in solution], layout)
+    quiet = explain(puzzle, suggest_work=0.01)
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        loaded = explain(puzzle, suggest_work=0.01)
+    finally:
+        busy.kill()
+        busy.wait()
+    assert quiet.verdict is Verdict.MULTIPLE
+    assert (quiet.text, quiet.suggestion) == (loaded.text, loaded.suggestion)
+    assert quiet.stopped_by == loaded.stopped_by
+    assert quiet.stopped_by == "budget" and "within the search budget" in quiet.text

@@ -39,7 +39,7 @@ def test_time_limit_checks() -> None:
         lambda t: solve(EMPTY, time_limit=t),
         lambda t: classify(EMPTY, "dlx", time_limit=t),
         lambda t: explain(EMPTY, time_limit=t),
-        lambda t: explain(EMPTY, suggest_time=t),
+        lambda t: explain(EMPTY, suggest_work=t),
         lambda t: count(EMPTY, 0, time_limit=t),
         lambda t: true_candidates(EMPTY, time_limit=t),
     ],

@@ -32,8 +32,10 @@ __all__ = ["Diagnosis", "count", "explain", "format_candidates", "true_candidate
 Given = tuple[int, int]
 """A given as (0-based cell index, digit)."""
 
-SUGGEST_TIME = 5.0
-"""Default bound in seconds on `explain`'s search for a given that makes a puzzle unique."""
+SUGGEST_WORK = 5.0
+"""Default budget, in CP-SAT's deterministic seconds (roughly seconds, but the
+same on any machine under any load), of `explain`'s search for a given that
+makes a puzzle unique: the answer is reproducible unless a time limit decides."""
 
 _PROGRESS_EVERY = 0.5
 
@@ -42,9 +44,11 @@ _PROGRESS_EVERY = 0.5
 class Diagnosis:
     """What `explain` found. Fields that do not apply to the verdict are empty or None.
 
-    ``exhaustive`` is False when the time limit cut a search short after the
-    verdict was proved: then ``conflict`` still cannot all hold but may not be
-    minimal, and a missing ``suggestion`` only means none was found in time.
+    ``exhaustive`` is False when a search was cut short after the verdict was
+    proved: then ``conflict`` still cannot all hold but may not be minimal, and
+    a missing ``suggestion`` only means none was found; ``stopped_by`` says
+    what cut it: ``"time limit"`` (wall time, so it may differ run to run) or
+    ``"budget"`` (the suggestion search's deterministic budget, reproducible).
     """
 
     puzzle: Puzzle = field(repr=False)
@@ -55,6 +59,7 @@ class Diagnosis:
     conflict: tuple[Given, ...] = ()
     suggestion: Given | None = None
     exhaustive: bool = True
+    stopped_by: str | None = None
 
     @property
     def text(self) -> str:
@@ -74,8 +79,10 @@ class Diagnosis:
                 tail = f"adding the given {_given_name(self.suggestion, n)} makes it unique"
             elif self.exhaustive:
                 tail = "no single added given makes it unique"
+            elif self.stopped_by == "budget":
+                tail = "no single added given making it unique was found within the search budget"
             else:
-                tail = "no single added given making it unique was found in the time allowed"
+                tail = "no single added given making it unique was found before the time limit"
             return f"2+ solutions, differing in {cells}; {tail}"
         names = [_given_name(g, n) for g in self.conflict]
         if not names:
@@ -159,15 +166,19 @@ class _Exact:
         return self._differs[grid]
 
     def solve(
-        self, assumptions: Iterable[Any], deadline: Deadline, hint: Grid | None = None
+        self,
+        assumptions: Iterable[Any],
+        deadline: Deadline,
+        hint: Grid | None = None,
+        budget: _Budget | None = None,
     ) -> tuple[bool | None, Grid | None, set[int]]:
         """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
 
-        ``feasible?`` is None when the time limit ran out first. ``hint`` is a
-        grid for the search to try first.
+        ``feasible?`` is None when the time limit or the ``budget`` ran out
+        first. ``hint`` is a grid for the search to try first.
         """
         left = deadline.left()
-        if left is not None and left <= 0:
+        if (left is not None and left <= 0) or (budget is not None and budget.spent_out()):
             return None, None, set()
         assumptions = list(assumptions)
         self.model.clear_assumptions()
@@ -177,12 +188,14 @@ class _Exact:
             for c, d in enumerate(hint):
                 for k, lit in enumerate(self.x[c]):
                     self.model.add_hint(lit, int(k == d - 1))
-        solver, status = run(self.model, time_limit=left)
+        solver, status = run(self.model, time_limit=left, work_limit=budget and budget.left)
+        if budget is not None:
+            budget.spend(solver)
         if status in ("OPTIMAL", "FEASIBLE"):
             # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
             # breaks the assumptions: such an answer is checked, and replaced.
             if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
-                return self.solve(assumptions, deadline)
+                return self.solve(assumptions, deadline, budget=budget)
             return True, self._grid(solver), set()
         if status == "INFEASIBLE":
             core = set(solver.sufficient_assumptions_for_infeasibility())
@@ -212,17 +225,18 @@ def _clash(puzzle: Puzzle) -> tuple[Given, Given] | None:
 
 
 def explain(
-    puzzle: Puzzle, *, time_limit: float | None = None, suggest_time: float | None = SUGGEST_TIME
+    puzzle: Puzzle, *, time_limit: float | None = None, suggest_work: float | None = SUGGEST_WORK
 ) -> Diagnosis:
     """Classify ``puzzle`` and explain the verdict (see `Diagnosis`).
 
     ``time_limit`` (seconds) bounds the whole call; if it runs out before the
-    verdict is proved the verdict is UNKNOWN. ``suggest_time`` further bounds
-    the search for a suggested given (None: no bound but ``time_limit``); when
-    it runs out, the diagnosis is not ``exhaustive``.
+    verdict is proved the verdict is UNKNOWN. ``suggest_work`` bounds the
+    search for a suggested given in CP-SAT's deterministic seconds (None: no
+    bound but ``time_limit``); when it runs out, the diagnosis is not
+    ``exhaustive``. Without a time limit the answer is the same on every run.
     """
     deadline = Deadline(time_limit)
-    check_time_limit(suggest_time)
+    budget = _Budget(check_time_limit(suggest_work))
     exact = _Exact(puzzle)
     clash = _clash(puzzle)
     if clash is None:
@@ -234,7 +248,8 @@ def explain(
     if not feasible:
         start = list(clash) if clash is not None else [g for g in exact.givens if exact.lit(g).index in core]
         conflict, minimal = _shrink(exact, start, deadline)
-        return Diagnosis(puzzle, Verdict.NONE, conflict=conflict, exhaustive=minimal)
+        stopped = None if minimal else "time limit"
+        return Diagnosis(puzzle, Verdict.NONE, conflict=conflict, exhaustive=minimal, stopped_by=stopped)
 
     assert first is not None
     givens = [exact.lit(g) for g in exact.givens]
@@ -245,7 +260,7 @@ def explain(
         return Diagnosis(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
     differ = tuple(c for c in range(len(first)) if first[c] != second[c])
-    suggestion, complete = _suggest(exact, first, second, differ, deadline, suggest_time)
+    suggestion, complete = _suggest(exact, first, second, differ, deadline, budget)
     return Diagnosis(
         puzzle,
         Verdict.MULTIPLE,
@@ -253,7 +268,23 @@ def explain(
         differ=differ,
         suggestion=suggestion,
         exhaustive=complete,
+        stopped_by=None if complete else "time limit" if deadline.passed() else "budget",
     )
+
+
+class _Budget:
+    """Deterministic work left for a search, in CP-SAT's deterministic seconds
+    (None: unbounded)."""
+
+    def __init__(self, amount: float | None):
+        self.left = amount
+
+    def spent_out(self) -> bool:
+        return self.left is not None and self.left <= 0
+
+    def spend(self, solver: cp_model.CpSolver) -> None:
+        if self.left is not None:
+            self.left -= solver.response_proto.deterministic_time
 
 
 def _shrink(exact: _Exact, start: list[Given], deadline: Deadline) -> tuple[tuple[Given, ...], bool]:
@@ -322,7 +353,7 @@ def _suggest(
     second: Grid,
     differ: Sequence[int],
     deadline: Deadline,
-    suggest_time: float | None,
+    budget: _Budget,
 ) -> tuple[Given | None, bool]:
     """A given that makes the puzzle unique, and whether the search finished.
 
@@ -335,14 +366,16 @@ def _suggest(
     pool = [first, second]
     givens = [exact.lit(g) for g in exact.givens]
 
-    def makes_unique(cell: int, digit: int, limit: Deadline) -> bool | None:
-        """Whether the puzzle plus this given has exactly one solution (None: out of time)."""
+    def makes_unique(cell: int, digit: int) -> bool | None:
+        """Whether the puzzle plus this given has exactly one solution (None: out of time or budget)."""
         while True:
             matching = [s for s in pool if s[cell] == digit]
             if len(matching) >= 2:
                 return False
             feasible, grid, _ = exact.solve(
-                [*givens, exact.x[cell][digit - 1], *(exact.differs_from(s) for s in matching)], limit
+                [*givens, exact.x[cell][digit - 1], *(exact.differs_from(s) for s in matching)],
+                deadline,
+                budget=budget,
             )
             if feasible is None:
                 return None
@@ -351,10 +384,9 @@ def _suggest(
             assert grid is not None
             pool.append(grid)
 
-    limit = Deadline(suggest_time).earliest(deadline)
     for source in (first, second):
         for cell in differ:
-            found = makes_unique(cell, source[cell], limit)
+            found = makes_unique(cell, source[cell])
             if found is None:
                 return None, False
             if found:
@@ -370,7 +402,7 @@ def _suggest(
         for digit in range(1, n + 1):
             if digit in blocked or digit in (first[cell], second[cell]):
                 continue
-            found = makes_unique(cell, digit, limit)
+            found = makes_unique(cell, digit)
             if found is None:
                 return None, False
             if found:

@@ -58,12 +58,14 @@ def run(
     *,
     time_limit: float | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
+    work_limit: float | None = None,
 ) -> tuple[cp_model.CpSolver, str]:
     """Solve ``model`` with this project's parameters; return the solver and the
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
 
     With a ``callback`` the search enumerates every solution (the callback
-    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`).
+    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`);
+    ``work_limit`` in CP-SAT's deterministic seconds.
     Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
     promptly (see the module's description).
     """
@@ -75,6 +77,10 @@ def run(
     limit = check_time_limit(time_limit)
     if limit is not None:
         params.max_time_in_seconds = limit
+    if work_limit is not None:
+        # CP-SAT's deterministic time: the same limit stops the same search at
+        # the same point on any machine, under any load (with one worker).
+        params.max_deterministic_time = work_limit
     with _stopped_by_sigint(solver):
         status = solver.status_name(solver.solve(model, callback))
     if status == "MODEL_INVALID":
