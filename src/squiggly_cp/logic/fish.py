@@ -114,44 +114,71 @@ def franken_fish(state: State, k: int) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cell_houses = layout.cell_houses
+    house_bits = layout.house_bits
     name = f"franken {NAMES[k]}"
     for d in range(1, n + 1):
         pos = _positions(state, d)
         usable = [h for h in range(3 * n) if 2 <= pos[h].bit_count() <= k]
-        for base in combinations(usable, k):
-            spots = 0
-            total = 0
-            for h in base:
-                spots |= pos[h]
-                total += pos[h].bit_count()
-            if spots.bit_count() != total:  # base candidates must be disjoint
-                continue
-            has_region = any(h >= 2 * n for h in base)
-            for cover in _covers(cell_houses, layout.house_bits, spots, set(base), k):
-                if not has_region and all(h < 2 * n for h in cover):
+        if len(usable) < k:
+            continue
+        for base, spots in _bases(usable, pos, k):
+            has_region = base[-1] >= 2 * n
+            for cover in _covers(cell_houses, house_bits, spots, base, k):
+                if not has_region and cover[-1] < 2 * n:
                     continue
-                step = _step(state, name, FRANKEN[k], d, base, cover, spots)
-                if step is not None:
-                    yield step
+                extra = 0
+                for h in cover:
+                    extra |= pos[h]
+                if extra & ~spots:
+                    step = _step(state, name, FRANKEN[k], d, base, cover, spots)
+                    if step is not None:
+                        yield step
 
 
-def _covers(cell_houses, house_bits, spots: int, base: set[int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every set of at most k houses outside ``base`` that contains all cells of ``spots``."""
-    seen: set[tuple[int, ...]] = set()
-
-    def grow(left: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if not left:
-            key = tuple(sorted(chosen))
-            if key not in seen:
-                seen.add(key)
-                yield key
-            return
-        if len(chosen) == k:
-            return
-        cell = (left & -left).bit_length() - 1
-        for h in cell_houses[cell]:
-            if h in base or h in chosen:
+def _bases(usable: list[int], pos: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """k houses of ``usable`` whose candidate sets are disjoint, with their union."""
+    count = len(usable)
+    for i in range(count):
+        a = usable[i]
+        pa = pos[a]
+        for j in range(i + 1, count):
+            b = usable[j]
+            pb = pos[b]
+            if pa & pb:
                 continue
-            yield from grow(left & ~house_bits[h], (*chosen, h))
+            if k == 2:
+                yield (a, b), pa | pb
+                continue
+            pab = pa | pb
+            for m in range(j + 1, count):
+                c = usable[m]
+                if not pos[c] & pab:
+                    yield (a, b, c), pab | pos[c]
 
-    yield from grow(spots, ())
+
+def _covers(cell_houses, house_bits, spots: int, base: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """Every set of k houses outside ``base`` that contains all cells of ``spots`` (k is 2 or 3)."""
+    found: set[tuple[int, ...]] = set()
+    c0 = (spots & -spots).bit_length() - 1
+    for h1 in cell_houses[c0]:
+        if h1 in base:
+            continue
+        left1 = spots & ~house_bits[h1]
+        if not left1:
+            continue
+        c1 = (left1 & -left1).bit_length() - 1
+        for h2 in cell_houses[c1]:
+            if h2 in base or h2 == h1:
+                continue
+            left2 = left1 & ~house_bits[h2]
+            if k == 2:
+                if not left2:
+                    found.add((min(h1, h2), max(h1, h2)))
+                continue
+            if not left2:
+                continue
+            c2 = (left2 & -left2).bit_length() - 1
+            for h3 in cell_houses[c2]:
+                if h3 not in base and h3 != h1 and h3 != h2 and not left2 & ~house_bits[h3]:
+                    found.add(tuple(sorted((h1, h2, h3))))
+    return sorted(found)

@@ -167,11 +167,13 @@ def _count(state: State, q: Equivalence) -> Iterator[Step]:
         (q.innies, q.outies, "innies", "outies"),
         (q.outies, q.innies, "outies", "innies"),
     ):
-        for d in range(1, n + 1):
+        placed_mask = 0
+        for c in side:
+            if values[c]:
+                placed_mask |= cands[c]
+        for d in digits_of(placed_mask):
             bit = 1 << (d - 1)
             placed = sum(1 for c in side if values[c] == d)
-            if not placed:
-                continue
             able = [c for c in other if cands[c] & bit]
             if len(able) != placed:
                 continue
