@@ -2,8 +2,12 @@
 
 First a shallow trial: assume a candidate and follow singles only (naked and
 hidden singles, which include full houses); if that reaches a contradiction
-the candidate goes (difficulty 10.0). Candidates of bivalue cells are tried
-first. If no shallow trial works, a nested trial on the cell with the fewest
+the candidate goes (difficulty 10.0). Every candidate is tried on the same
+position and all that fail go in one step: each elimination stands on its
+own trial, and fewer trial steps mean fewer full passes over the easier
+techniques in between.
+
+If no shallow trial works, a nested trial on the cell with the fewest
 candidates: assume each candidate and search every branch below it (singles,
 then nested assumptions); a candidate all of whose branches fail goes
 (difficulty 11.0). On a puzzle with one solution, at most one candidate of
@@ -18,7 +22,7 @@ from collections.abc import Iterator
 
 from ..puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step
+from .step import Step, elims_text
 
 SHALLOW = 10.0
 NESTED = 11.0
@@ -27,28 +31,54 @@ NODE_LIMIT = 200_000
 
 
 def propagate(state: State) -> bool:
-    """Apply naked and hidden singles until none is left. False on a contradiction."""
+    """Apply naked and hidden singles until none is left. False on a contradiction
+    (then ``state.broken`` says which)."""
+    if state.broken is not None:
+        return False
     layout = state.layout
+    n = layout.size
     houses = layout.houses
+    peers = layout.peers
+    cell_houses = layout.cell_houses
     cands = state.cands
     values = state.values
     full = layout.full
-    changed = True
-    while changed:
-        if state.broken is not None:
-            return False
-        changed = False
-        for cell in range(len(cands)):
-            if not values[cell]:
-                m = cands[cell]
-                if not m:
-                    return False
-                if not m & (m - 1):
-                    state.place(cell, m.bit_length())
-                    changed = True
-        if state.broken is not None:
-            return False
-        for house in houses:
+    stack = [c for c in range(n * n) if not values[c] and not cands[c] & (cands[c] - 1)]
+    dirty = (1 << (3 * n)) - 1
+    while True:
+        while stack:
+            c = stack.pop()
+            if values[c]:
+                continue
+            m = cands[c]
+            if not m:
+                state.broken = f"{cell_name(c, n)} has no candidates left"
+                return False
+            if m & (m - 1):
+                continue
+            values[c] = m.bit_length()
+            for p in peers[c]:
+                pm = cands[p]
+                if pm & m:
+                    if values[p]:
+                        names = f"{cell_name(c, n)} and {cell_name(p, n)}"
+                        state.broken = f"{names} both hold {digit_char(values[c])}"
+                        return False
+                    pm &= ~m
+                    cands[p] = pm
+                    if not pm & (pm - 1):
+                        stack.append(p)
+                    a, b, r = cell_houses[p]
+                    dirty |= (1 << a) | (1 << b) | (1 << r)
+        if not dirty:
+            return True
+        scan = dirty
+        dirty = 0
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            index = low.bit_length() - 1
+            house = houses[index]
             once = 0
             more = 0
             for c in house:
@@ -56,6 +86,8 @@ def propagate(state: State) -> bool:
                 more |= once & m
                 once |= m
             if once != full:
+                digit = (full & ~once & -(full & ~once)).bit_length()
+                state.broken = f"digit {digit_char(digit)} has no place in {layout.house_name(index)}"
                 return False
             lone = once & ~more
             while lone:
@@ -64,10 +96,13 @@ def propagate(state: State) -> bool:
                 for c in house:
                     if cands[c] & bit:
                         if not values[c]:
-                            state.place(c, bit.bit_length())
-                            changed = True
+                            cands[c] = bit
+                            stack.append(c)
+                            a, b, r = cell_houses[c]
+                            dirty |= (1 << a) | (1 << b) | (1 << r)
                         break
-    return state.contradiction() is None
+        if not stack:
+            return True
 
 
 def _candidates(state: State) -> list[tuple[int, int]]:
@@ -79,23 +114,30 @@ def _candidates(state: State) -> list[tuple[int, int]]:
 
 
 def shallow_trial(state: State) -> Iterator[Step]:
+    """One step removing every candidate whose trial by singles fails (each on its own)."""
     n = state.layout.size
+    failed = []
+    reasons = []
     for cell, digit in _candidates(state):
         trial = state.copy()
         trial.place(cell, digit)
         if not propagate(trial):
-            reason = trial.contradiction() or "a contradiction"
-            yield Step(
-                "trial",
-                SHALLOW,
-                eliminations=((cell, digit),),
-                cells=(cell,),
-                text=(
-                    f"Trial: {cell_name(cell, n)} = {digit_char(digit)} leads by singles to a "
-                    f"contradiction ({reason}) -> {cell_name(cell, n)} <> {digit_char(digit)}"
-                ),
-            )
-            return
+            failed.append((cell, digit))
+            reasons.append(trial.contradiction() or "a contradiction")
+    if not failed:
+        return
+    names = [f"{cell_name(c, n)} = {digit_char(d)}" for c, d in failed]
+    if len(failed) == 1:
+        text = f"Trial: {names[0]} leads by singles to a contradiction ({reasons[0]})"
+    else:
+        text = f"Trial: each of {', '.join(names)} leads by singles to a contradiction"
+    yield Step(
+        "trial",
+        SHALLOW,
+        eliminations=tuple(failed),
+        cells=tuple(dict.fromkeys(c for c, _ in failed)),
+        text=f"{text} -> {elims_text(failed, n)}",
+    )
 
 
 def search(state: State, budget: list[int]) -> bool | None:
