@@ -243,19 +243,37 @@ def test_hidden_pair():
 
 
 def test_franken_x_wing():
-    # 1 in region 3 only at r3c3 and r4c5, in row 6 only at r6c3 and r6c5: base
-    # {row 6, region 3} (disjoint), cover {column 3, column 5}. Columns 3 and 5 lose 1
-    # outside the base: r1c3 r2c3 r4c3 r5c3 r7c3 r8c3 r9c3 and r5c5 r7c5 r8c5 r9c5
-    # (r1c5-r3c5 are in region 3 and already lack 1). No region's 1s lie in one line,
-    # and row 6's two cells are in regions 2 and 9, so nothing easier applies.
+    # 1 in region 6 only at r4c4 and r5c7, in row 2 only at r2c4 (region 3) and r2c7
+    # (region 4): base {row 2, region 6} (disjoint), cover {column 4, column 7}.
+    # Columns 4 and 7 lose 1 outside the base where they still have it: r1c4 r3c4
+    # r6c4 r7c4 r8c4 r9c4 and r1c7 r7c7 r8c7 r9c7 (r5c4, r3c7, r4c7, r6c7 are in
+    # region 6 and already lack 1). No cell outside region 6 sees both r4c4 and r5c7
+    # (r4c7, r5c4 are inside it), none sees both r2c4 and r2c7 outside row 2, and no
+    # line or region has its 1s in one other house, so nothing easier applies.
     cands = full()
-    only(cands, region(3), 1, cells("r3c3 r4c5"))
-    only(cands, row(6), 1, cells("r6c3 r6c5"))
+    only(cands, region(6), 1, cells("r4c4 r5c7"))
+    only(cands, row(2), 1, cells("r2c4 r2c7"))
     step = easiest(cands)
     assert (step.technique, step.difficulty) == ("franken x-wing", 3.5)
     assert set(step.eliminations) == elims(
-        "r1c3-1 r2c3-1 r4c3-1 r5c3-1 r7c3-1 r8c3-1 r9c3-1 r5c5-1 r7c5-1 r8c5-1 r9c5-1"
+        "r1c4-1 r3c4-1 r6c4-1 r7c4-1 r8c4-1 r9c4-1 r1c7-1 r7c7-1 r8c7-1 r9c7-1"
     )
+
+
+def test_franken_swordfish():
+    # 1 in row 1 only at r1c2, r1c9; in row 3 only at r3c3, r3c9; in region 2 only at
+    # r2c2, r4c3. Base {row 1, row 3, region 2}, cover {columns 2, 3, 9}. Cover cells
+    # outside the base that still hold 1: column 2 r5c2-r9c2 (r3c2, r4c2 lost it),
+    # column 3 r7c3-r9c3 (r1c3, r2c3, r5c3, r6c3 lost it), column 9 r2c9, r4c9-r9c9.
+    cands = full()
+    only(cands, row(1), 1, cells("r1c2 r1c9"))
+    only(cands, row(3), 1, cells("r3c3 r3c9"))
+    only(cands, region(2), 1, cells("r2c2 r4c3"))
+    step = easiest(cands)
+    assert (step.technique, step.difficulty) == ("franken swordfish", 4.1)
+    expected = {(cell(f"r{r}c2"), 1) for r in range(5, 10)} | {(cell(f"r{r}c3"), 1) for r in (7, 8, 9)}
+    expected |= {(cell(f"r{r}c9"), 1) for r in (2, 4, 5, 6, 7, 8, 9)}
+    assert set(step.eliminations) == expected
 
 
 def test_naked_triple():
@@ -284,6 +302,42 @@ def test_swordfish():
     step = easiest(cands)
     assert (step.technique, step.difficulty) == ("swordfish", 3.8)
     assert set(step.eliminations) == {(r * 9 + c, 1) for r in (0, 2, 3, 5, 7, 8) for c in (1, 4, 7)}
+
+
+def test_jellyfish():
+    # 1 in rows 1, 2, 3, 9 only at (c3, c5), (c5, c7), (c7, c9), (c9, c3): four rows
+    # within four columns, no three rows within three columns. Columns 3, 5, 7, 9 lose
+    # 1 in rows 4-8 (20 cells, all still holding 1). Cells seeing both cells of a row's
+    # pair from outside the row, such as r3c3 (region 3 with r1c5, column 3 with r1c3),
+    # have no 1 left, so common peers gives nothing.
+    cands = full()
+    for r, pair in ((1, "c3 c5"), (2, "c5 c7"), (3, "c7 c9"), (9, "c9 c3")):
+        only(cands, row(r), 1, cells(" ".join(f"r{r}{c}" for c in pair.split())))
+    step = easiest(cands)
+    assert (step.technique, step.difficulty) == ("jellyfish", 5.2)
+    assert set(step.eliminations) == {(cell(f"r{r}c{c}"), 1) for r in range(4, 9) for c in (3, 5, 7, 9)}
+
+
+def test_naked_quad():
+    # r5c1 {1,2}, r5c3 {2,3}, r5c5 {3,4}, r5c9 {4,1} (regions 1, 2, 6, 5): four cells,
+    # four digits; the rest of row 5 loses 1-4. No three of them hold only three digits,
+    # and no XY-Wing: the pincers of each pivot differ in their third digit.
+    cands = full()
+    for name, digits in (("r5c1", [1, 2]), ("r5c3", [2, 3]), ("r5c5", [3, 4]), ("r5c9", [4, 1])):
+        setc(cands, name, digits)
+    step = easiest(cands)
+    assert (step.technique, step.difficulty) == ("naked quad", 5.0)
+    assert set(step.eliminations) == {(c, d) for c in cells("r5c2 r5c4 r5c6 r5c7 r5c8") for d in (1, 2, 3, 4)}
+
+
+def test_hidden_quad():
+    # In row 5, 1-4 fit only r5c1, r5c3, r5c5, r5c9: those cells lose 5-9.
+    cands = full()
+    for d in (1, 2, 3, 4):
+        only(cands, row(5), d, cells("r5c1 r5c3 r5c5 r5c9"))
+    step = easiest(cands)
+    assert (step.technique, step.difficulty) == ("hidden quad", 5.4)
+    assert set(step.eliminations) == {(c, d) for c in cells("r5c1 r5c3 r5c5 r5c9") for d in range(5, 10)}
 
 
 def test_hidden_triple():
@@ -348,16 +402,17 @@ def test_x_chain():
     assert set(step.eliminations) == elims("r8c3-1 r8c4-1")
 
 
-def test_two_node_x_chain():
-    # Jigsaw-only: column 2's 1s are r1c2 (region 1) and r3c2 (region 2). r3c1 sees
+def test_common_peers():
+    # Jigsaw only: column 2's 1s are r1c2 (region 1) and r3c2 (region 2). r3c1 sees
     # r1c2 (region 1) and r3c2 (row 3); r1c3, r1c4 see r1c2 (row 1) and r3c2 (region
     # 2). One of the pair is 1, so those three lose 1. (With 3x3 boxes no cell outside
-    # the column sees both cells of a column pair in two boxes.)
+    # the column sees both cells of a column pair in two boxes.) Column 1's 1s (r3c1,
+    # r9c1) are in regions 1 and 7 and nothing sees both, so no other step exists.
     cands = full()
     only(cands, col(1), 1, cells("r3c1 r9c1"))
     only(cands, col(2), 1, cells("r1c2 r3c2"))
-    step = next_step(EMPTY, cands, max_technique="x-chain")
-    assert (step.technique, step.difficulty) == ("x-chain", 6.5)
+    step = easiest(cands)
+    assert (step.technique, step.difficulty) == ("common peers", 2.9)
     assert set(step.eliminations) == elims("r1c3-1 r1c4-1 r3c1-1")
 
 
@@ -392,3 +447,43 @@ def test_state_from_candidates_keeps_givens():
     state = State.start(EMPTY.with_givens([5] + [0] * 80))
     assert state.values[0] == 5
     assert all(not state.cands[p] & (1 << 4) for p in state.layout.peers[0])
+
+
+# A 7x7 position (reached by the solver on a generated minimal puzzle) where
+# nothing but trial applies. Regions and candidates, row by row:
+TRIAL_REGIONS = "1112223 4112223 4112333 4444353 6455555 6667775 6667777"
+TRIAL_CANDS = """
+1..45.7 .....6. 123.5.7 1.345.7 .2345.7 1234... 12345.7
+1..45.7 1234..7 123.5.7 .....6. .2345.7 1234... 12345.7
+1..45.7 1234..7 123.5.7 ..345.7 .2345.7 1234... .....6.
+.....6. 1234..7 123.5.7 1.3.5.7 ...45.7 .234... 1..45.7
+1.....7 .234... 1.3.5.7 1.345.7 .2345.7 .....6. 12345.7
+..3.... 1.....7 ...4... .2..... .....6. ....5.. 1.....7
+.2..... ....5.. .....6. ..34... 1...... ......7 ..34...
+"""
+TRIAL_SOLUTION = "5617342 4376215 1425736 6753421 7231564 3142657 2564173"
+
+
+def test_trial():
+    # Every candidate is assumed in turn and followed by singles; those that end in
+    # a contradiction go, all in one step. For example r5c7 = 1: region 3's 1 must
+    # then be r3c6, region 2's r1c4, region 6's r6c2, region 1's r2c3 (hidden
+    # singles), and row 4 is left without a place for 1: r4c2 sees r6c2, r4c3 sees
+    # r2c3, r4c4 sees r1c4, r4c5 is in region 3 with r3c6, r4c6 is in region 5 with
+    # r5c7, r4c7 is in column 7 with it (r4c1 holds 6). The step's other eliminations
+    # are checked against the solution (each is a digit the solution does not have).
+    n = 7
+    regions = tuple(int(ch) - 1 for ch in TRIAL_REGIONS.replace(" ", ""))
+    masks = [sum(1 << (int(ch) - 1) for ch in field if ch != ".") for field in TRIAL_CANDS.split()]
+    givens = tuple(m.bit_length() if m.bit_count() == 1 else 0 for m in masks)
+    puzzle = Puzzle(n, givens, regions)
+    solution = [int(ch) for ch in TRIAL_SOLUTION.replace(" ", "")]
+    step = next_step(puzzle, masks)
+    assert (step.technique, step.difficulty) == ("trial", 10.0)
+    assert (4 * n + 6, 1) in step.eliminations
+    assert all(solution[c] != d for c, d in step.eliminations)
+    assert all(masks[c] >> (d - 1) & 1 for c, d in step.eliminations)
+    assert len(step.eliminations) == 13
+    assert "leads by singles to a contradiction" in step.text
+    # Without trial the solver is stuck here.
+    assert next_step(puzzle, masks, max_technique="aic") is None

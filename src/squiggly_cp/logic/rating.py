@@ -23,6 +23,7 @@ SCORES: dict[str, int] = {
     "hidden single": 14,
     "pointing": 50,
     "claiming": 50,
+    "common peers": 50,
     "law of leftovers": 60,
     "naked pair": 60,
     "x-wing": 140,

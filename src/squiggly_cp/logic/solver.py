@@ -28,6 +28,7 @@ _FINDERS: tuple[tuple[str, float, Finder], ...] = (
     ("naked single", singles.NAKED_SINGLE, singles.naked_single),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
+    ("common peers", intersections.COMMON_PEERS, intersections.common_peers),
     ("naked pair", subsets.NAKED[2], partial(subsets.naked_subsets, k=2)),
     ("law of leftovers", leftovers.BASE, leftovers.law_of_leftovers),
     ("x-wing", fish.BASIC[2], partial(fish.basic_fish, k=2)),
