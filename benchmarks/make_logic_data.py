@@ -2,6 +2,11 @@
 
     python benchmarks/make_logic_data.py            # writes tests/data/logic_unique.txt
     python benchmarks/make_logic_data.py multiple   # writes tests/data/logic_multiple.txt
+    python benchmarks/make_logic_data.py group 9 minimal   # one group (to run groups in parallel)
+    python benchmarks/make_logic_data.py assemble   # joins the groups into logic_unique.txt
+
+Each (size, kind) group has its own seed, so groups can be made in any order
+or in parallel and the assembled file is the same.
 
 Every puzzle is the project's own: a random layout, a random filling, then
 givens removed. Uniqueness (and the multiple puzzles' true candidates) is
@@ -29,6 +34,7 @@ from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, Verdict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 LABELS = "0123456789abcdefg"
+SEED = 20240611
 
 # (size, kind, count): weighted to 9x9, many minimal.
 UNIQUE_PLAN = [
@@ -67,19 +73,28 @@ def unique(puzzle: Puzzle) -> bool:
 
 
 def sparse(rng: random.Random, size: int) -> Puzzle:
-    """A unique puzzle with 35-55% givens, removed one by one under CP-SAT checks."""
+    """A unique puzzle with 35-55% givens, removed one by one under CP-SAT checks.
+
+    The first removals (down to 70% givens) are checked once, all together: a
+    grid that full is almost always unique, and a rare failure just draws again.
+    """
     while True:
         layout = random_layout(rng, size)
         solution = random_solution(layout, rng, size)
-        if solution is not None:
+        if solution is None:
+            continue
+        full = Puzzle(size, solution, layout)
+        givens = list(solution)
+        order = list(range(size * size))
+        rng.shuffle(order)
+        free = int(size * size * 0.3)
+        for cell in order[:free]:
+            givens[cell] = 0
+        if unique(full.with_givens(givens)):
             break
-    full = Puzzle(size, solution, layout)
-    givens = list(solution)
     target = int(size * size * rng.uniform(0.35, 0.55))
-    order = list(range(size * size))
-    rng.shuffle(order)
-    left = size * size
-    for cell in order:
+    left = size * size - free
+    for cell in order[free:]:
         if left <= target:
             break
         digit, givens[cell] = givens[cell], 0
@@ -90,23 +105,40 @@ def sparse(rng: random.Random, size: int) -> Puzzle:
     return full.with_givens(givens)
 
 
-def main_unique() -> None:
-    rng = random.Random(20240611)
+def group_path(size: int, kind: str) -> Path:
+    return DATA / "logic_unique.d" / f"{size:02d}-{kind}.txt"
+
+
+def make_group(size: int, kind: str, count: int) -> None:
+    rng = random.Random(f"{SEED}-{size}-{kind}")
     lines = []
+    start = time.monotonic()
+    for _ in range(count):
+        while True:
+            puzzle = sparse(rng, size) if kind == "sparse" else make_puzzle(rng, kind, size)
+            result = classify(puzzle)
+            if result.verdict is Verdict.UNIQUE:
+                break
+        solution = "".join(DIGIT_CHARS[d - 1] for d in result.solutions[0])
+        lines.append(f"{encode(puzzle)} {solution}\n")
+    path = group_path(size, kind)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("".join(lines))
+    print(f"{size}x{size} {kind}: {count} in {time.monotonic() - start:.1f}s", file=sys.stderr, flush=True)
+
+
+def assemble() -> None:
+    parts = [group_path(size, kind) for size, kind, _ in UNIQUE_PLAN]
+    (DATA / "logic_unique.txt").write_text("".join(p.read_text() for p in parts))
+    for p in parts:
+        p.unlink()
+    parts[0].parent.rmdir()
+
+
+def main_unique() -> None:
     for size, kind, count in UNIQUE_PLAN:
-        start = time.monotonic()
-        for _ in range(count):
-            while True:
-                puzzle = sparse(rng, size) if kind == "sparse" else make_puzzle(rng, kind, size)
-                result = classify(puzzle)
-                if result.verdict is Verdict.UNIQUE:
-                    break
-            solution = "".join(DIGIT_CHARS[d - 1] for d in result.solutions[0])
-            lines.append(f"{encode(puzzle)} {solution}\n")
-        print(
-            f"{size}x{size} {kind}: {count} in {time.monotonic() - start:.1f}s", file=sys.stderr, flush=True
-        )
-    (DATA / "logic_unique.txt").write_text("".join(lines))
+        make_group(size, kind, count)
+    assemble()
 
 
 def main_multiple() -> None:
@@ -123,7 +155,13 @@ def main_multiple() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["multiple"]:
+    args = sys.argv[1:]
+    if args == ["multiple"]:
         main_multiple()
+    elif args[:1] == ["group"]:
+        size, kind = int(args[1]), args[2]
+        make_group(size, kind, next(c for s, k, c in UNIQUE_PLAN if (s, k) == (size, kind)))
+    elif args == ["assemble"]:
+        assemble()
     else:
         main_unique()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 
 from ..puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
 
@@ -135,30 +136,24 @@ class State:
         return self.broken is None and all(self.values)
 
     def contradiction(self) -> str | None:
-        """A reason no solution can extend this state, or None if none is evident."""
+        """A reason no solution can extend this state, or None if none is evident.
+
+        Two equal digits in a house are caught by `place` (``broken``); here: a
+        cell with no candidate, or a digit with no place in a house.
+        """
         if self.broken is not None:
             return self.broken
         cands = self.cands
-        values = self.values
+        if 0 in cands:
+            return f"{self._name(cands.index(0))} has no candidates left"
         layout = self.layout
-        for cell, mask in enumerate(cands):
-            if not mask:
-                return f"{self._name(cell)} has no candidates left"
         full = layout.full
+        get = cands.__getitem__
         for index, house in enumerate(layout.houses):
-            union = 0
-            for c in house:
-                union |= cands[c]
+            union = reduce(or_, map(get, house))
             if union != full:
-                missing = (full & ~union).bit_length()
+                missing = (full & ~union & -(full & ~union)).bit_length()
                 return f"digit {digit_char(missing)} has no place in {layout.house_name(index)}"
-            seen = 0
-            for c in house:
-                v = values[c]
-                if v:
-                    if seen >> v & 1:
-                        return f"{digit_char(v)} appears twice in {layout.house_name(index)}"
-                    seen |= 1 << v
         return None
 
     def _name(self, cell: int) -> str:

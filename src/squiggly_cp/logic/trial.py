@@ -26,7 +26,7 @@ from .step import Step, elims_text
 
 SHALLOW = 10.0
 NESTED = 11.0
-NODE_LIMIT = 200_000
+NODE_LIMIT = 50_000
 """Bound on the nested search's assumptions per candidate (it is not expected to be reached)."""
 
 
