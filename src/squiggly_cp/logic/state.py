@@ -95,6 +95,12 @@ class State:
             raise ValueError(f"candidates must have {n * n} masks")
         values = [0] * (n * n)
         state = cls(layout, cands, values)
+        repeat = puzzle.repeated_given()
+        if repeat is not None:
+            _, first, second = repeat
+            first, second = sorted((first, second))
+            digit = digit_char(puzzle.givens[first])
+            state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit}"
         for cell, digit in enumerate(puzzle.givens):
             if digit:
                 if not cands[cell] >> (digit - 1) & 1:
