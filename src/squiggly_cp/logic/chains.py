@@ -109,7 +109,14 @@ def _eliminations(state: State, a: int, z: int) -> tuple[tuple[int, int], ...]:
     if da == dz:
         both = layout.peer_bits[ca] & layout.peer_bits[cz]
         bit = 1 << da
-        return tuple((c, da + 1) for c in range(n * n) if both >> c & 1 and cands[c] & bit and not values[c])
+        found = []
+        while both:
+            low = both & -both
+            both ^= low
+            c = low.bit_length() - 1
+            if cands[c] & bit and not values[c]:
+                found.append((c, da + 1))
+        return tuple(found)
     out = []
     if layout.peer_bits[ca] >> cz & 1:
         if cands[cz] >> da & 1:

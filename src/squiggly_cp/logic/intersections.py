@@ -107,14 +107,18 @@ def common_peers(state: State) -> Iterator[Step]:
             seen = ~layout.house_bits[index]
             for c in where:
                 seen &= peer_bits[c]
-            elims = tuple(
-                (c, d + 1) for c in range(n * n) if seen >> c & 1 and cands[c] & bit and not values[c]
-            )
+            elims = []
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                c = low.bit_length() - 1
+                if cands[c] & bit and not values[c]:
+                    elims.append((c, d + 1))
             if elims:
                 yield Step(
                     "common peers",
                     COMMON_PEERS,
-                    eliminations=elims,
+                    eliminations=tuple(elims),
                     houses=(index,),
                     cells=tuple(where),
                     text=(

@@ -57,7 +57,9 @@ PER_LINE = 0.2
 WIDE = 0.1
 COUNT = 0.2
 DISTINCT = 0.4
-MAX_TIES = 6
+MAX_TIES = 4
+MAX_SIDE = 1.0
+"""Sides larger than this many times the size are skipped: they rarely give anything."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def equivalences(layout: Layout) -> tuple[Equivalence, ...]:
                         region_cells |= layout.house_bits[h]
                     innies = tuple(c for c in range(n * n) if (line_cells & ~region_cells) >> c & 1)
                     outies = tuple(c for c in range(n * n) if (region_cells & ~line_cells) >> c & 1)
-                    if not innies or (innies, outies) in found:
+                    if not innies or (innies, outies) in found or len(innies) > MAX_SIDE * n:
                         continue
                     found[(innies, outies)] = Equivalence(
                         lines,
@@ -197,13 +199,20 @@ def _count(state: State, q: Equivalence) -> Iterator[Step]:
         (q.innies, q.outies, "innies", "outies"),
         (q.outies, q.innies, "outies", "innies"),
     ):
-        placed_mask = 0
+        placed_count: dict[int, int] = {}
+        open_mask = 0
         for c in side:
             if values[c]:
-                placed_mask |= cands[c]
-        for d in digits_of(placed_mask):
+                placed_count[values[c]] = placed_count.get(values[c], 0) + 1
+            else:
+                open_mask |= cands[c]
+        for c in other:
+            if not values[c]:
+                open_mask |= cands[c]
+        for d, placed in placed_count.items():
             bit = 1 << (d - 1)
-            placed = sum(1 for c in side if values[c] == d)
+            if not open_mask & bit:
+                continue
             able = [c for c in other if cands[c] & bit]
             if len(able) != placed:
                 continue

@@ -29,9 +29,13 @@ def digits_of(mask: int) -> list[int]:
     return [b + 1 for b in bits(mask)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
-    """Everything about a size and region layout that no candidate changes."""
+    """Everything about a size and region layout that no candidate changes.
+
+    Compared and hashed by identity: `layout_for` hands out one per layout, and
+    the per-layout caches (`leftovers.equivalences`) key on it cheaply.
+    """
 
     size: int
     houses: tuple[tuple[int, ...], ...]

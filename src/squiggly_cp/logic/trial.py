@@ -30,9 +30,13 @@ NODE_LIMIT = 50_000
 """Bound on the nested search's assumptions per candidate (it is not expected to be reached)."""
 
 
-def propagate(state: State) -> bool:
+def propagate(state: State, seed: int | None = None) -> bool:
     """Apply naked and hidden singles until none is left. False on a contradiction
-    (then ``state.broken`` says which)."""
+    (then ``state.broken`` says which).
+
+    With ``seed``, only that cell (its candidates cut down to the assumed digit)
+    starts the work: right for a position that had no singles before it.
+    """
     if state.broken is not None:
         return False
     layout = state.layout
@@ -43,8 +47,13 @@ def propagate(state: State) -> bool:
     cands = state.cands
     values = state.values
     full = layout.full
-    stack = [c for c in range(n * n) if not values[c] and not cands[c] & (cands[c] - 1)]
-    dirty = (1 << (3 * n)) - 1
+    if seed is None:
+        stack = [c for c in range(n * n) if not values[c] and not cands[c] & (cands[c] - 1)]
+        dirty = (1 << (3 * n)) - 1
+    else:
+        stack = [seed]
+        a, b, r = cell_houses[seed]
+        dirty = (1 << a) | (1 << b) | (1 << r)
     while True:
         while stack:
             c = stack.pop()
@@ -120,8 +129,8 @@ def shallow_trial(state: State) -> Iterator[Step]:
     reasons = []
     for cell, digit in _candidates(state):
         trial = state.copy()
-        trial.place(cell, digit)
-        if not propagate(trial):
+        trial.cands[cell] = 1 << (digit - 1)
+        if not propagate(trial, cell):
             failed.append((cell, digit))
             reasons.append(trial.contradiction() or "a contradiction")
     if not failed:
