@@ -443,6 +443,16 @@ def test_max_technique_is_respected(name):
     assert all(step.technique in allowed for step in result.steps)
 
 
+def test_max_technique_caps_variable_difficulties():
+    # The three-line leftover of test_law_of_leftovers_union rates 3.5: allowed up to
+    # hidden pair (3.4) it is not used, up to franken x-wing (3.5) it is.
+    cands = full()
+    setc(cands, "r1c4", [1, 2])
+    setc(cands, "r8c4", [1, 3])
+    assert next_step(EMPTY, cands, max_technique="hidden pair") is None
+    assert next_step(EMPTY, cands, max_technique="franken x-wing").technique == "law of leftovers"
+
+
 def test_state_from_candidates_keeps_givens():
     state = State.start(EMPTY.with_givens([5] + [0] * 80))
     assert state.values[0] == 5

@@ -79,14 +79,32 @@ class LogicResult:
         return not self.solved and self.contradiction is None
 
 
+# Techniques whose step difficulty varies (by length, lines, depth); the others have one value.
+_VARIABLE = frozenset({"hidden single", "law of leftovers", "x-chain", "aic", "trial"})
+
+
 def _allowed(max_technique: str | None) -> tuple[tuple[str, float, Finder], ...]:
+    """The finders up to ``max_technique``; steps of earlier techniques whose
+    difficulty varies are kept only up to ``max_technique``'s difficulty."""
     if max_technique is None:
         return _FINDERS
     if max_technique not in TECHNIQUES:
         raise ValueError(f"unknown technique {max_technique!r}; choose from {', '.join(TECHNIQUES)}")
     last = TECHNIQUES.index(max_technique)
     allowed = set(TECHNIQUES[: last + 1])
-    return tuple(f for f in _FINDERS if f[0] in allowed)
+    cap = float("inf") if max_technique in _VARIABLE else BASE_DIFFICULTY[max_technique]
+    out = []
+    for name, least, finder in _FINDERS:
+        if name not in allowed:
+            continue
+        if name != max_technique and name in _VARIABLE:
+            finder = partial(_capped, finder=finder, cap=cap)
+        out.append((name, least, finder))
+    return tuple(out)
+
+
+def _capped(state: State, finder: Finder, cap: float) -> Iterator[Step]:
+    return (step for step in finder(state) if step.difficulty <= cap)
 
 
 def find_step(state: State, finders: Sequence[tuple[str, float, Finder]] = _FINDERS) -> Step | None:
@@ -112,7 +130,8 @@ def solve_logic(
 ) -> LogicResult:
     """Solve ``puzzle`` step by step, always with the easiest step available.
 
-    ``max_technique`` names the hardest technique allowed (see `TECHNIQUES`);
+    ``max_technique`` names the hardest technique allowed (see `TECHNIQUES`):
+    no later technique is used, nor a step of an earlier one rated above it;
     ``candidates`` (one bitmask per cell, bit d-1 for digit d) starts from an
     explicit position instead of the givens' consequences; ``max_steps``
     stops after that many steps.
