@@ -1,0 +1,167 @@
+"""Generate the seeded puzzle sets the logic solver's soundness tests use.
+
+    python benchmarks/make_logic_data.py            # writes tests/data/logic_unique.txt
+    python benchmarks/make_logic_data.py multiple   # writes tests/data/logic_multiple.txt
+    python benchmarks/make_logic_data.py group 9 minimal   # one group (to run groups in parallel)
+    python benchmarks/make_logic_data.py assemble   # joins the groups into logic_unique.txt
+
+Each (size, kind) group has its own seed, so groups can be made in any order
+or in parallel and the assembled file is the same.
+
+Every puzzle is the project's own: a random layout, a random filling, then
+givens removed. Uniqueness (and the multiple puzzles' true candidates) is
+checked with the CP-SAT engine.
+
+Line format, one puzzle per line, fields separated by one space:
+``size layout givens solution`` (unique) or ``size layout givens candidates``
+(multiple). ``layout`` is one character per cell, region labels 0-9 then a-g;
+``givens`` and ``solution`` are one character per cell, digits 1-9 then A-G,
+``.`` for empty; ``candidates`` is the true-candidate bitmask of each cell in
+hex, cells separated by ``,``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from squiggly_cp.diagnose import true_candidates
+from squiggly_cp.engines import classify
+from squiggly_cp.generate import make_puzzle, random_layout, random_solution
+from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, Verdict
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+LABELS = "0123456789abcdefg"
+SEED = 20240611
+
+# (size, kind, count): weighted to 9x9, many minimal.
+UNIQUE_PLAN = [
+    (4, "minimal", 50),
+    (4, "unique", 30),
+    (5, "minimal", 50),
+    (5, "unique", 30),
+    (6, "minimal", 70),
+    (6, "unique", 30),
+    (7, "minimal", 70),
+    (7, "unique", 30),
+    (8, "minimal", 90),
+    (8, "unique", 30),
+    (9, "minimal", 900),
+    (9, "unique", 300),
+    (10, "sparse", 80),
+    (11, "sparse", 60),
+    (12, "sparse", 60),
+    (13, "sparse", 40),
+    (14, "sparse", 30),
+    (15, "sparse", 25),
+    (16, "sparse", 25),
+]
+MULTIPLE_PLAN = [(4, 20), (5, 20), (6, 30), (7, 30), (8, 30), (9, 60), (10, 10)]
+
+
+def encode(puzzle: Puzzle) -> str:
+    n = puzzle.size
+    layout = "".join(LABELS[r] for r in puzzle.regions)
+    givens = "".join(DIGIT_CHARS[d - 1] if d else "." for d in puzzle.givens)
+    return f"{n} {layout} {givens}"
+
+
+def unique(puzzle: Puzzle) -> bool:
+    return classify(puzzle).verdict is Verdict.UNIQUE
+
+
+def sparse(rng: random.Random, size: int) -> Puzzle:
+    """A unique puzzle with 35-55% givens, removed one by one under CP-SAT checks.
+
+    The first removals (down to 70% givens) are checked once, all together: a
+    grid that full is almost always unique, and a rare failure just draws again.
+    """
+    while True:
+        layout = random_layout(rng, size)
+        solution = random_solution(layout, rng, size)
+        if solution is None:
+            continue
+        full = Puzzle(size, solution, layout)
+        givens = list(solution)
+        order = list(range(size * size))
+        rng.shuffle(order)
+        free = int(size * size * 0.3)
+        for cell in order[:free]:
+            givens[cell] = 0
+        if unique(full.with_givens(givens)):
+            break
+    target = int(size * size * rng.uniform(0.35, 0.55))
+    left = size * size - free
+    for cell in order[free:]:
+        if left <= target:
+            break
+        digit, givens[cell] = givens[cell], 0
+        if unique(full.with_givens(givens)):
+            left -= 1
+        else:
+            givens[cell] = digit
+    return full.with_givens(givens)
+
+
+def group_path(size: int, kind: str) -> Path:
+    return DATA / "logic_unique.d" / f"{size:02d}-{kind}.txt"
+
+
+def make_group(size: int, kind: str, count: int) -> None:
+    rng = random.Random(f"{SEED}-{size}-{kind}")
+    lines = []
+    start = time.monotonic()
+    for _ in range(count):
+        while True:
+            puzzle = sparse(rng, size) if kind == "sparse" else make_puzzle(rng, kind, size)
+            result = classify(puzzle)
+            if result.verdict is Verdict.UNIQUE:
+                break
+        solution = "".join(DIGIT_CHARS[d - 1] for d in result.solutions[0])
+        lines.append(f"{encode(puzzle)} {solution}\n")
+    path = group_path(size, kind)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("".join(lines))
+    print(f"{size}x{size} {kind}: {count} in {time.monotonic() - start:.1f}s", file=sys.stderr, flush=True)
+
+
+def assemble() -> None:
+    parts = [group_path(size, kind) for size, kind, _ in UNIQUE_PLAN]
+    (DATA / "logic_unique.txt").write_text("".join(p.read_text() for p in parts))
+    for p in parts:
+        p.unlink()
+    parts[0].parent.rmdir()
+
+
+def main_unique() -> None:
+    for size, kind, count in UNIQUE_PLAN:
+        make_group(size, kind, count)
+    assemble()
+
+
+def main_multiple() -> None:
+    rng = random.Random(20240612)
+    lines = []
+    for size, count in MULTIPLE_PLAN:
+        for _ in range(count):
+            puzzle = make_puzzle(rng, "multiple", size)
+            masks = true_candidates(puzzle)
+            assert masks is not None
+            lines.append(f"{encode(puzzle)} {','.join(format(m, 'x') for m in masks)}\n")
+        print(f"{size}x{size} multiple: {count}", file=sys.stderr, flush=True)
+    (DATA / "logic_multiple.txt").write_text("".join(lines))
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args == ["multiple"]:
+        main_multiple()
+    elif args[:1] == ["group"]:
+        size, kind = int(args[1]), args[2]
+        make_group(size, kind, next(c for s, k, c in UNIQUE_PLAN if (s, k) == (size, kind)))
+    elif args == ["assemble"]:
+        assemble()
+    else:
+        main_unique()

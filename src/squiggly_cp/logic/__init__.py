@@ -1,0 +1,35 @@
+"""Human-style logic solving and difficulty rating for squiggly sudoku.
+
+    from squiggly_cp.logic import solve_logic, rate, TECHNIQUES, format_grid
+
+`solve_logic` applies, step by step, the easiest technique that makes
+progress (`TECHNIQUES` lists them, easiest first) and returns the steps and
+where it stopped; `rate` turns the path into a rating, score and level.
+Nothing assumes 3x3 boxes: rows, columns and regions are all houses.
+"""
+
+from __future__ import annotations
+
+from .rating import LEVELS, SCORES, Rating, level_for, rate, rate_result
+from .solver import BASE_DIFFICULTY, TECHNIQUES, LogicResult, find_step, next_step, solve_logic
+from .state import State, format_grid, house_name
+from .step import Step
+
+__all__ = [
+    "BASE_DIFFICULTY",
+    "LEVELS",
+    "SCORES",
+    "TECHNIQUES",
+    "LogicResult",
+    "Rating",
+    "State",
+    "Step",
+    "find_step",
+    "format_grid",
+    "house_name",
+    "level_for",
+    "next_step",
+    "rate",
+    "rate_result",
+    "solve_logic",
+]

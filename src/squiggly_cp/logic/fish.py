@@ -1,0 +1,184 @@
+"""Fish: X-Wing, Swordfish, Jellyfish on rows and columns, and their
+generalisation with regions in the base or the cover ("franken" fish).
+
+For a digit d: k base houses whose d-candidates are disjoint hold k d's;
+if k cover houses contain all those candidates, each cover holds at most one
+d, so the covers' d's are exactly the base's and every other cover cell
+loses d. Cover houses may overlap (the count still holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..puzzle import digit_char
+from .state import State
+from .step import Step, elims_text, houses_text
+
+NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+BASIC = {2: 3.2, 3: 3.8, 4: 5.2}
+FRANKEN = {2: 3.5, 3: 4.1}
+
+
+def _positions(state: State, d: int) -> list[int]:
+    """Per house, the bitset of empty cells holding candidate d; 0 where d is placed."""
+    bit = 1 << (d - 1)
+    cands = state.cands
+    values = state.values
+    out = []
+    for house in state.layout.houses:
+        spots = 0
+        for c in house:
+            if cands[c] & bit:
+                if values[c]:
+                    spots = 0
+                    break
+                spots |= 1 << c
+        out.append(spots)
+    return out
+
+
+def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots: int) -> Step | None:
+    layout = state.layout
+    n = layout.size
+    bit = 1 << (d - 1)
+    cells_cover = 0
+    for h in cover:
+        cells_cover |= layout.house_bits[h]
+    cands = state.cands
+    values = state.values
+    elims = tuple(
+        (c, d)
+        for c in range(n * n)
+        if cells_cover >> c & 1 and not spots >> c & 1 and cands[c] & bit and not values[c]
+    )
+    if not elims:
+        return None
+    base_cells = tuple(c for c in range(n * n) if spots >> c & 1)
+    return Step(
+        name,
+        difficulty,
+        eliminations=elims,
+        houses=tuple(base) + tuple(cover),
+        cells=base_cells,
+        text=(
+            f"{name.title()} on {digit_char(d)}: {houses_text(list(base), n)} "
+            f"covered by {houses_text(list(cover), n)} -> {elims_text(elims, n)}"
+        ),
+    )
+
+
+def basic_fish(state: State, k: int) -> Iterator[Step]:
+    """Rows as base and columns as cover, or the other way round."""
+    n = state.layout.size
+    for d in range(1, n + 1):
+        pos = _positions(state, d)
+        for kind in (0, 1):
+            # As a bitset of line indices of the other kind.
+            lines = {}
+            for i in range(n):
+                spots = pos[kind * n + i]
+                if 2 <= spots.bit_count() <= k:
+                    index = 0
+                    for c in _cells(spots):
+                        index |= 1 << (c % n if kind == 0 else c // n)
+                    lines[i] = (index, spots)
+            if len(lines) < k:
+                continue
+            for group in combinations(sorted(lines), k):
+                union = 0
+                spots = 0
+                for i in group:
+                    union |= lines[i][0]
+                    spots |= lines[i][1]
+                if union.bit_count() != k:
+                    continue
+                other = 1 - kind
+                base = [kind * n + i for i in group]
+                cover = [other * n + j for j in range(n) if union >> j & 1]
+                step = _step(state, NAMES[k], BASIC[k], d, base, cover, spots)
+                if step is not None:
+                    yield step
+
+
+def _cells(spots: int) -> Iterator[int]:
+    while spots:
+        low = spots & -spots
+        yield low.bit_length() - 1
+        spots ^= low
+
+
+def franken_fish(state: State, k: int) -> Iterator[Step]:
+    """Base and cover from any houses, with at least one region among them."""
+    layout = state.layout
+    n = layout.size
+    cell_houses = layout.cell_houses
+    house_bits = layout.house_bits
+    name = f"franken {NAMES[k]}"
+    for d in range(1, n + 1):
+        pos = _positions(state, d)
+        usable = [h for h in range(3 * n) if 2 <= pos[h].bit_count() <= k]
+        if len(usable) < k:
+            continue
+        for base, spots in _bases(usable, pos, k):
+            has_region = base[-1] >= 2 * n
+            for cover in _covers(cell_houses, house_bits, spots, base, k):
+                if not has_region and cover[-1] < 2 * n:
+                    continue
+                extra = 0
+                for h in cover:
+                    extra |= pos[h]
+                if extra & ~spots:
+                    step = _step(state, name, FRANKEN[k], d, base, cover, spots)
+                    if step is not None:
+                        yield step
+
+
+def _bases(usable: list[int], pos: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """k houses of ``usable`` whose candidate sets are disjoint, with their union."""
+    count = len(usable)
+    for i in range(count):
+        a = usable[i]
+        pa = pos[a]
+        for j in range(i + 1, count):
+            b = usable[j]
+            pb = pos[b]
+            if pa & pb:
+                continue
+            if k == 2:
+                yield (a, b), pa | pb
+                continue
+            pab = pa | pb
+            for m in range(j + 1, count):
+                c = usable[m]
+                if not pos[c] & pab:
+                    yield (a, b, c), pab | pos[c]
+
+
+def _covers(cell_houses, house_bits, spots: int, base: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """Every set of k houses outside ``base`` that contains all cells of ``spots`` (k is 2 or 3)."""
+    found: set[tuple[int, ...]] = set()
+    c0 = (spots & -spots).bit_length() - 1
+    for h1 in cell_houses[c0]:
+        if h1 in base:
+            continue
+        left1 = spots & ~house_bits[h1]
+        if not left1:
+            continue
+        c1 = (left1 & -left1).bit_length() - 1
+        for h2 in cell_houses[c1]:
+            if h2 in base or h2 == h1:
+                continue
+            left2 = left1 & ~house_bits[h2]
+            if k == 2:
+                if not left2:
+                    found.add((min(h1, h2), max(h1, h2)))
+                continue
+            if not left2:
+                continue
+            c2 = (left2 & -left2).bit_length() - 1
+            for h3 in cell_houses[c2]:
+                if h3 not in base and h3 != h1 and h3 != h2 and not left2 & ~house_bits[h3]:
+                    found.add(tuple(sorted((h1, h2, h3))))
+    return sorted(found)

@@ -1,0 +1,101 @@
+"""Singles: full house, hidden single, naked single."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..puzzle import cell_name, digit_char
+from .state import State
+from .step import Step
+
+FULL_HOUSE = 1.0
+HIDDEN_SINGLE_REGION = 1.2
+HIDDEN_SINGLE_LINE = 1.5
+NAKED_SINGLE = 2.3
+
+
+def full_house(state: State) -> Iterator[Step]:
+    """The last empty cell of a house."""
+    values = state.values
+    cands = state.cands
+    layout = state.layout
+    n = layout.size
+    for index, house in enumerate(layout.houses):
+        empty = -1
+        for c in house:
+            if not values[c]:
+                if empty >= 0:
+                    break
+                empty = c
+        else:
+            if empty >= 0 and cands[empty].bit_count() == 1:
+                digit = cands[empty].bit_length()
+                yield Step(
+                    "full house",
+                    FULL_HOUSE,
+                    placements=((empty, digit),),
+                    houses=(index,),
+                    cells=(empty,),
+                    text=f"Full house in {layout.house_name(index)}: {_placed(empty, digit, n)}",
+                )
+
+
+def hidden_singles(state: State, first: int, stop: int, difficulty: float) -> Iterator[Step]:
+    values = state.values
+    cands = state.cands
+    layout = state.layout
+    n = layout.size
+    for index in range(first, stop):
+        house = layout.houses[index]
+        once = 0
+        more = 0
+        placed = 0
+        for c in house:
+            m = cands[c]
+            more |= once & m
+            once |= m
+            if values[c]:
+                placed |= m
+        lone = once & ~more & ~placed
+        while lone:
+            bit = lone & -lone
+            lone ^= bit
+            digit = bit.bit_length()
+            cell = next(c for c in house if cands[c] & bit)
+            yield Step(
+                "hidden single",
+                difficulty,
+                placements=((cell, digit),),
+                houses=(index,),
+                cells=(cell,),
+                text=f"Hidden single in {layout.house_name(index)}: {_placed(cell, digit, n)}",
+            )
+
+
+def hidden_single_region(state: State) -> Iterator[Step]:
+    n = state.layout.size
+    return hidden_singles(state, 2 * n, 3 * n, HIDDEN_SINGLE_REGION)
+
+
+def hidden_single_line(state: State) -> Iterator[Step]:
+    n = state.layout.size
+    return hidden_singles(state, 0, 2 * n, HIDDEN_SINGLE_LINE)
+
+
+def naked_single(state: State) -> Iterator[Step]:
+    values = state.values
+    n = state.layout.size
+    for cell, mask in enumerate(state.cands):
+        if not values[cell] and mask and not mask & (mask - 1):
+            digit = mask.bit_length()
+            yield Step(
+                "naked single",
+                NAKED_SINGLE,
+                placements=((cell, digit),),
+                cells=(cell,),
+                text=f"Naked single: {cell_name(cell, n)} = {digit_char(digit)}",
+            )
+
+
+def _placed(cell: int, digit: int, size: int) -> str:
+    return f"{cell_name(cell, size)} = {digit_char(digit)}"

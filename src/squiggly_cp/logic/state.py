@@ -1,0 +1,184 @@
+"""Candidate state of a human-style solve, and the per-layout tables it uses.
+
+Candidates are bitmasks per cell (bit ``d - 1`` for digit ``d``). A placed
+cell keeps exactly its digit's bit, so "the digits a house can still hold" is
+always the OR of its cells' masks. Sets of cells are Python ints used as
+bitsets (bit ``c`` for cell ``c``), which makes "cells seeing both" one AND.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, reduce
+from operator import or_
+
+from ..puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bit positions of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits (1-based) in a candidate mask."""
+    return [b + 1 for b in bits(mask)]
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Everything about a size and region layout that no candidate changes.
+
+    Compared and hashed by identity: `layout_for` hands out one per layout, and
+    the per-layout caches (`leftovers.equivalences`) key on it cheaply.
+    """
+
+    size: int
+    houses: tuple[tuple[int, ...], ...]
+    """``size`` rows, ``size`` columns, ``size`` regions: the same order as `Puzzle.units`."""
+    house_bits: tuple[int, ...]
+    cell_houses: tuple[tuple[int, int, int], ...]
+    """(row house, column house, region house) of each cell."""
+    peers: tuple[tuple[int, ...], ...]
+    peer_bits: tuple[int, ...]
+    regions: tuple[int, ...]
+
+    @property
+    def full(self) -> int:
+        return (1 << self.size) - 1
+
+    def house_name(self, house: int) -> str:
+        return house_name(house, self.size)
+
+
+def house_name(house: int, size: int) -> str:
+    """``"row 3"``, ``"column 4"`` or ``"region 2"`` for a house index of `Puzzle.units`."""
+    kind, number = divmod(house, size)
+    return f"{('row', 'column', 'region')[kind]} {number + 1}"
+
+
+@lru_cache(maxsize=256)
+def layout_for(size: int, regions: tuple[int, ...]) -> Layout:
+    """The tables of a layout (cached: puzzles of one layout share them)."""
+    puzzle = Puzzle(size, (0,) * (size * size), regions)
+    houses = puzzle.units
+    house_bits = tuple(sum(1 << c for c in h) for h in houses)
+    cell_houses = tuple((c // size, size + c % size, 2 * size + regions[c]) for c in range(size * size))
+    peers = tuple(tuple(sorted(p)) for p in puzzle.peers)
+    peer_bits = tuple(sum(1 << c for c in p) for p in peers)
+    return Layout(size, houses, house_bits, cell_houses, peers, peer_bits, tuple(regions))
+
+
+class State:
+    """Candidates and placements, with the checks that detect a contradiction."""
+
+    __slots__ = ("broken", "cands", "layout", "values")
+
+    def __init__(self, layout: Layout, cands: list[int], values: list[int], broken: str | None = None):
+        self.layout = layout
+        self.cands = cands
+        self.values = values
+        self.broken = broken
+
+    @classmethod
+    def start(cls, puzzle: Puzzle, candidates: Sequence[int] | None = None) -> State:
+        """The state after the givens, each given's digit removed from its peers.
+
+        With ``candidates`` (one mask per cell) the solve starts from that
+        position instead: it is intersected with what the givens imply.
+        """
+        layout = layout_for(puzzle.size, puzzle.regions)
+        n = puzzle.size
+        full = layout.full
+        cands = [full] * (n * n) if candidates is None else [m & full for m in candidates]
+        if len(cands) != n * n:
+            raise ValueError(f"candidates must have {n * n} masks")
+        values = [0] * (n * n)
+        state = cls(layout, cands, values)
+        repeat = puzzle.repeated_given()
+        if repeat is not None:
+            _, first, second = repeat
+            first, second = sorted((first, second))
+            digit = digit_char(puzzle.givens[first])
+            state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit}"
+        for cell, digit in enumerate(puzzle.givens):
+            if digit:
+                if not cands[cell] >> (digit - 1) & 1:
+                    state.broken = f"the given {cell_name(cell, n)}={digit_char(digit)} is not a candidate"
+                    cands[cell] = 1 << (digit - 1)
+                state.place(cell, digit)
+        return state
+
+    def copy(self) -> State:
+        return State(self.layout, self.cands.copy(), self.values.copy(), self.broken)
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the cell's peers."""
+        bit = 1 << (digit - 1)
+        cands = self.cands
+        values = self.values
+        if self.broken is None and not cands[cell] & bit:
+            self.broken = f"{self._name(cell)} cannot hold {digit_char(digit)}"
+        values[cell] = digit
+        cands[cell] = bit
+        for p in self.layout.peers[cell]:
+            if cands[p] & bit:
+                if values[p] == digit and self.broken is None:
+                    self.broken = f"{self._name(cell)} and {self._name(p)} both hold {digit_char(digit)}"
+                cands[p] &= ~bit
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        self.cands[cell] &= ~(1 << (digit - 1))
+        if self.values[cell] == digit and self.broken is None:
+            self.broken = f"{self._name(cell)} holds {digit_char(digit)}, which was eliminated"
+
+    def apply(self, placements: Sequence[tuple[int, int]], eliminations: Sequence[tuple[int, int]]) -> None:
+        for cell, digit in placements:
+            self.place(cell, digit)
+        for cell, digit in eliminations:
+            self.eliminate(cell, digit)
+
+    def solved(self) -> bool:
+        return self.broken is None and all(self.values)
+
+    def contradiction(self) -> str | None:
+        """A reason no solution can extend this state, or None if none is evident.
+
+        Two equal digits in a house are caught by `place` (``broken``); here: a
+        cell with no candidate, or a digit with no place in a house.
+        """
+        if self.broken is not None:
+            return self.broken
+        cands = self.cands
+        if 0 in cands:
+            return f"{self._name(cands.index(0))} has no candidates left"
+        layout = self.layout
+        full = layout.full
+        get = cands.__getitem__
+        for index, house in enumerate(layout.houses):
+            union = reduce(or_, map(get, house))
+            if union != full:
+                missing = (full & ~union & -(full & ~union)).bit_length()
+                return f"digit {digit_char(missing)} has no place in {layout.house_name(index)}"
+        return None
+
+    def _name(self, cell: int) -> str:
+        return cell_name(cell, self.layout.size)
+
+
+def format_grid(size: int, masks: Sequence[int]) -> str:
+    """The candidates as text: one line per row (each ending with a newline),
+    cells separated by one space; each cell is ``size`` characters wide with
+    digit d at position d and ``.`` elsewhere (as `diagnose.format_candidates`)."""
+    lines = []
+    for r in range(size):
+        fields = [
+            "".join(DIGIT_CHARS[d] if masks[r * size + c] >> d & 1 else "." for d in range(size))
+            for c in range(size)
+        ]
+        lines.append(" ".join(fields) + "\n")
+    return "".join(lines)

@@ -1,0 +1,81 @@
+"""One step of a human-style solve, and helpers to phrase steps for people."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..puzzle import cell_name, digit_char
+from .state import house_name
+
+Pair = tuple[int, int]
+"""(0-based cell index, digit)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A deduction: the technique, its difficulty, what it is based on and what it changes.
+
+    ``houses`` are indices into `Puzzle.units` (rows, then columns, then
+    regions); ``cells`` are the cells the reasoning uses. A placement also
+    removes its digit from the cell's peers; those removals are not listed in
+    ``eliminations``.
+    """
+
+    technique: str
+    difficulty: float
+    placements: tuple[Pair, ...] = ()
+    eliminations: tuple[Pair, ...] = ()
+    houses: tuple[int, ...] = ()
+    cells: tuple[int, ...] = ()
+    text: str = ""
+
+    def to_json(self, size: int) -> dict[str, Any]:
+        """``{"technique", "difficulty", "placements": ["r1c2=5"], "eliminations": ["r3c4-7"], "text"}``."""
+        return {
+            "technique": self.technique,
+            "difficulty": self.difficulty,
+            "placements": [f"{cell_name(c, size)}={digit_char(d)}" for c, d in self.placements],
+            "eliminations": [f"{cell_name(c, size)}-{digit_char(d)}" for c, d in self.eliminations],
+            "text": self.text,
+        }
+
+
+def cells_text(cells: Iterable[int], size: int) -> str:
+    return ", ".join(cell_name(c, size) for c in cells)
+
+
+def digits_text(digits: Iterable[int]) -> str:
+    return ", ".join(digit_char(d) for d in digits)
+
+
+def houses_text(houses: Sequence[int], size: int) -> str:
+    """``"rows 1-2"``, ``"regions 1, 4"``, ``"row 3, column 4"``: same-kind runs merged."""
+    if not houses:
+        return ""
+    kinds = {h // size for h in houses}
+    if len(kinds) == 1:
+        kind = ("row", "column", "region")[houses[0] // size]
+        numbers = sorted(h % size + 1 for h in houses)
+        if len(numbers) == 1:
+            return f"{kind} {numbers[0]}"
+        if numbers == list(range(numbers[0], numbers[-1] + 1)) and kind != "region":
+            return f"{kind}s {numbers[0]}-{numbers[-1]}"
+        return f"{kind}s {', '.join(map(str, numbers))}"
+    return ", ".join(house_name(h, size) for h in houses)
+
+
+def elims_text(eliminations: Sequence[Pair], size: int) -> str:
+    """``"r2c7 <> 7, 9; r3c1 <> 9"``: eliminations grouped by cell, in cell order."""
+    by_cell: dict[int, list[int]] = {}
+    for cell, digit in sorted(eliminations):
+        by_cell.setdefault(cell, []).append(digit)
+    return "; ".join(f"{cell_name(c, size)} <> {digits_text(ds)}" for c, ds in by_cell.items())
+
+
+def result_text(placements: Sequence[Pair], eliminations: Sequence[Pair], size: int) -> str:
+    parts = [f"{cell_name(c, size)} = {digit_char(d)}" for c, d in placements]
+    if eliminations:
+        parts.append(elims_text(eliminations, size))
+    return "; ".join(parts)

@@ -1,0 +1,105 @@
+"""Naked and hidden subsets (pairs, triples, quads) in every house.
+
+A naked subset: k empty cells of a house whose candidates together are k
+digits; those digits leave every other cell of each house all k cells share.
+A hidden subset: k digits of a house that fit together in only k cells;
+those cells lose every other digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .state import State, digits_of
+from .step import Step, cells_text, digits_text, elims_text
+
+NAMES = {2: "pair", 3: "triple", 4: "quad"}
+NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def naked_subsets(state: State, k: int) -> Iterator[Step]:
+    layout = state.layout
+    n = layout.size
+    cands = state.cands
+    values = state.values
+    name = f"naked {NAMES[k]}"
+    for index, house in enumerate(layout.houses):
+        small = [c for c in house if not values[c] and 2 <= cands[c].bit_count() <= k]
+        if len(small) < k:
+            continue
+        empty = sum(1 for c in house if not values[c])
+        if empty <= k:
+            continue
+        for group in combinations(small, k):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if union.bit_count() != k:
+                continue
+            shared = layout.house_bits[index]
+            for c in group:
+                shared &= layout.peer_bits[c] | (1 << c)
+            elims = []
+            for c in range(n * n):
+                if shared >> c & 1 and c not in group and not values[c] and cands[c] & union:
+                    elims.extend((c, d) for d in digits_of(cands[c] & union))
+            if elims:
+                digits = digits_of(union)
+                yield Step(
+                    name,
+                    NAKED[k],
+                    eliminations=tuple(elims),
+                    houses=(index,),
+                    cells=group,
+                    text=(
+                        f"Naked {NAMES[k]} in {layout.house_name(index)}: {cells_text(group, n)} "
+                        f"hold {{{digits_text(digits)}}} -> {elims_text(elims, n)}"
+                    ),
+                )
+
+
+def hidden_subsets(state: State, k: int) -> Iterator[Step]:
+    layout = state.layout
+    n = layout.size
+    cands = state.cands
+    values = state.values
+    name = f"hidden {NAMES[k]}"
+    for index, house in enumerate(layout.houses):
+        empty = [c for c in house if not values[c]]
+        if len(empty) <= k:
+            continue
+        where: dict[int, int] = {}
+        for d in range(n):
+            bit = 1 << d
+            spots = 0
+            for i, c in enumerate(empty):
+                if cands[c] & bit:
+                    spots |= 1 << i
+            if 2 <= spots.bit_count() <= k:
+                where[d] = spots
+        if len(where) < k:
+            continue
+        for group in combinations(sorted(where), k):
+            spots = 0
+            for d in group:
+                spots |= where[d]
+            if spots.bit_count() != k:
+                continue
+            keep = sum(1 << d for d in group)
+            cells = [empty[i] for i in range(len(empty)) if spots >> i & 1]
+            elims = [(c, d) for c in cells for d in digits_of(cands[c] & ~keep)]
+            if elims:
+                digits = [d + 1 for d in group]
+                yield Step(
+                    name,
+                    HIDDEN[k],
+                    eliminations=tuple(elims),
+                    houses=(index,),
+                    cells=tuple(cells),
+                    text=(
+                        f"Hidden {NAMES[k]} in {layout.house_name(index)}: {{{digits_text(digits)}}} "
+                        f"only in {cells_text(cells, n)} -> {elims_text(elims, n)}"
+                    ),
+                )

@@ -1,0 +1,80 @@
+"""Loading the logic solver's stored puzzles and checking its steps against the truth.
+
+Shared by tests/test_logic_soundness.py and benchmarks/soundness_logic.py.
+See benchmarks/make_logic_data.py for the file format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from squiggly_cp.logic import solve_logic
+from squiggly_cp.logic.solver import LogicResult
+from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, cell_name
+
+DATA = Path(__file__).resolve().parent / "data"
+LABELS = "0123456789abcdefg"
+
+
+def _grid(text: str) -> tuple[int, ...]:
+    return tuple(0 if ch == "." else DIGIT_CHARS.index(ch) + 1 for ch in text)
+
+
+def _puzzle(size: str, layout: str, givens: str) -> Puzzle:
+    return Puzzle(int(size), _grid(givens), tuple(LABELS.index(ch) for ch in layout))
+
+
+def load_unique(path: Path = DATA / "logic_unique.txt") -> Iterator[tuple[Puzzle, tuple[int, ...]]]:
+    """(puzzle, its solution) per line."""
+    for line in path.read_text().splitlines():
+        size, layout, givens, solution = line.split()
+        yield _puzzle(size, layout, givens), _grid(solution)
+
+
+def load_multiple(path: Path = DATA / "logic_multiple.txt") -> Iterator[tuple[Puzzle, list[int]]]:
+    """(puzzle, per-cell bitmask of the digits some solution puts there) per line."""
+    for line in path.read_text().splitlines():
+        size, layout, givens, masks = line.split()
+        yield _puzzle(size, layout, givens), [int(m, 16) for m in masks.split(",")]
+
+
+@dataclass
+class Tally:
+    """What a sweep saw: steps per technique, and every unsound step."""
+
+    steps: Counter = field(default_factory=Counter)
+    eliminations: Counter = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
+    solved: int = 0
+    puzzles: int = 0
+    trial_puzzles: int = 0
+
+
+def check_against(puzzle: Puzzle, truth: list[int], tally: Tally) -> LogicResult:
+    """Solve and check every step: a placement must be the only digit any solution
+    has there, an elimination must remove no digit any solution has there.
+    ``truth`` is per-cell masks (a unique solution gives one bit per cell)."""
+    result = solve_logic(puzzle)
+    n = puzzle.size
+    tally.puzzles += 1
+    tally.solved += result.solved
+    tally.trial_puzzles += any(s.technique == "trial" for s in result.steps)
+    if result.contradiction is not None:
+        tally.errors.append(f"contradiction on a solvable puzzle: {result.contradiction}")
+    for step in result.steps:
+        tally.steps[step.technique] += 1
+        tally.eliminations[step.technique] += len(step.eliminations)
+        for cell, digit in step.placements:
+            if truth[cell] != 1 << (digit - 1):
+                tally.errors.append(f"{step.technique} placed {cell_name(cell, n)}={digit}: {step.text}")
+        for cell, digit in step.eliminations:
+            if truth[cell] >> (digit - 1) & 1:
+                tally.errors.append(f"{step.technique} removed {cell_name(cell, n)}-{digit}: {step.text}")
+    return result
+
+
+def solution_masks(solution: tuple[int, ...]) -> list[int]:
+    return [1 << (d - 1) for d in solution]

@@ -1,0 +1,123 @@
+"""Soundness of the logic solver against the CP-SAT engine's answers.
+
+The stored puzzles (tests/data, made by benchmarks/make_logic_data.py with
+CP-SAT uniqueness checks) carry their solution, or for puzzles with several
+solutions the true candidates. Every step must keep every digit some
+solution has, and every placement must be the digit all solutions have.
+These tests run a seeded sample; benchmarks/soundness_logic.py sweeps all.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from logic_check import Tally, check_against, load_multiple, load_unique, solution_masks
+from squiggly_cp.generate import make_puzzle
+from squiggly_cp.logic import TECHNIQUES, solve_logic
+from squiggly_cp.logic.state import State
+
+UNIQUE = list(load_unique())
+MULTIPLE = list(load_multiple())
+SAMPLE_SEED = 11
+
+
+def _sample(items, count, seed=SAMPLE_SEED):
+    rng = random.Random(seed)
+    return rng.sample(items, min(count, len(items)))
+
+
+def test_stored_data_is_as_documented():
+    assert len(UNIQUE) >= 2000
+    assert len(MULTIPLE) >= 200
+    for puzzle, solution in UNIQUE[::50]:
+        assert puzzle.is_solution(solution)
+
+
+@pytest.mark.parametrize("size", sorted({p.size for p, _ in UNIQUE}))
+def test_unique_sample_is_sound_and_solved(size):
+    """A seeded sample of each size: every step matches the solution, and logic finishes."""
+    count = 24 if size == 9 else 4
+    tally = Tally()
+    for puzzle, solution in _sample([x for x in UNIQUE if x[0].size == size], count):
+        result = check_against(puzzle, solution_masks(solution), tally)
+        assert result.solved
+        final = [c.bit_length() for c in result.candidates]
+        assert tuple(final) == solution
+    assert not tally.errors, tally.errors[:5]
+
+
+def test_multiple_sample_removes_no_true_candidate():
+    tally = Tally()
+    for puzzle, masks in _sample(MULTIPLE, 40):
+        result = check_against(puzzle, masks, tally)
+        assert not result.solved
+        assert result.contradiction is None
+    assert not tally.errors, tally.errors[:5]
+
+
+@pytest.mark.parametrize("size", [4, 5, 6, 7])
+def test_no_solution_puzzles_never_claim_a_solution(size):
+    rng = random.Random(size)
+    for _ in range(6):
+        puzzle = make_puzzle(rng, "none", size)
+        result = solve_logic(puzzle)
+        # Either a contradiction is reached or the solver gets stuck; never "solved".
+        assert not result.solved
+        assert result.contradiction is not None or result.stuck
+
+
+# Random positions that still contain the solution: every sound step keeps it.
+SMALL = [x for x in UNIQUE if x[0].size <= 9]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(0, len(SMALL) - 1),
+    seed=st.integers(0, 2**32 - 1),
+    keep=st.floats(0.1, 0.9),
+)
+def test_random_positions_keep_the_solution(index, seed, keep):
+    puzzle, solution = SMALL[index]
+    n = puzzle.size
+    rng = random.Random(seed)
+    full = (1 << n) - 1
+    # Each cell keeps its solution digit and a random part of the others.
+    cands = [(1 << (d - 1)) | (rng.getrandbits(n) & full if rng.random() < keep else full) for d in solution]
+    givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
+    start = puzzle.with_givens(givens)
+    result = solve_logic(start, candidates=cands, max_technique="aic", max_steps=40)
+    assert result.contradiction is None
+    for step in result.steps:
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, step.text
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, step.text
+
+
+@settings(max_examples=30, deadline=None)
+@given(index=st.integers(0, 299), seed=st.integers(0, 2**32 - 1))
+def test_trial_steps_keep_the_solution(index, seed):
+    small = [x for x in UNIQUE if x[0].size <= 6]
+    puzzle, solution = small[index % len(small)]
+    rng = random.Random(seed)
+    n = puzzle.size
+    cands = [(1 << (d - 1)) | rng.getrandbits(n) for d in solution]
+    state = State.start(puzzle.with_givens((0,) * (n * n)), cands)
+    from squiggly_cp.logic import trial
+
+    for finder in (trial.shallow_trial, trial.nested_trial):
+        for step in finder(state.copy()):
+            assert all(solution[c] != d for c, d in step.eliminations), step.text
+
+
+def test_techniques_list_is_ordered_and_complete():
+    assert TECHNIQUES[0] == "full house"
+    assert TECHNIQUES[-1] == "trial"
+    for name in ("hidden single", "naked single", "pointing", "claiming", "naked pair", "hidden triple",
+                 "law of leftovers", "x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing", "w-wing",
+                 "x-chain", "aic"):
+        assert name in TECHNIQUES
