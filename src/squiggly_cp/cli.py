@@ -253,6 +253,17 @@ TIME_LIMIT = click.option(
 )
 
 
+JOBS = click.option(
+    "--jobs",
+    type=click.IntRange(min=0, max=MAX_JOBS),
+    default=0,
+    show_default=True,
+    help="Worker processes. 0: one per core when the input has more than "
+    f"{AUTO_THRESHOLD} cases, else 1. Never more than the batches of {BATCH} cases there are to do. "
+    "Output is the same for every value.",
+)
+
+
 def format_option(judge: bool = False) -> click.Option:
     detected = (
         "hdu (the judge format) unless the input clearly is in another format"
@@ -293,15 +304,7 @@ def main() -> None:
     "(unique), two solutions and the cells where they differ (multiple), or a minimal set of "
     'givens that cannot all hold (none); a bad case gives its number and "error". Uses CP-SAT.',
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=0, max=MAX_JOBS),
-    default=0,
-    show_default=True,
-    help="Worker processes. 0: one per core when the input has more than "
-    f"{AUTO_THRESHOLD} cases, else 1. Never more than the batches of {BATCH} cases there are to do. "
-    "Output is the same for every value.",
-)
+@JOBS
 def solve(
     file: str, fmt: str | None, engine: str, time_limit: float | None, as_json: bool, jobs: int
 ) -> None:
@@ -524,6 +527,74 @@ def generate(count: int, seed: int, kind: str, size: int, to: str) -> None:
     kinds = ("unique", "multiple", "none") if kind == "mixed" else (kind,)
     run = Run()
     run.write(write_puzzles(random_puzzles(seed, count, kinds, size), to))
+    run.exit()
+
+
+def _technique_names() -> list[str]:
+    from .logic import TECHNIQUES  # the logic package loads no OR-Tools
+
+    return list(TECHNIQUES)
+
+
+@main.command("logic", epilog=EXIT_STATUS_HELP)
+@FILE
+@format_option()
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case with its steps.")
+@click.option(
+    "--max-technique",
+    type=click.Choice(_technique_names()),
+    metavar="NAME",
+    help="Use nothing harder than this technique (names as in the README's scale, e.g. "
+    "'x-wing'), to see where a puzzle needs more.",
+)
+@TIME_LIMIT
+def logic_command(
+    file: str, fmt: str | None, as_json: bool, max_technique: str | None, time_limit: float | None
+) -> None:
+    """Solve FILE's puzzles step by step as a strong human would: the easiest
+    technique that makes progress each time, every step explained.
+
+    Per case: the verdict (proved by CP-SAT), the numbered steps, and where
+    logic stops the candidate grid (each cell N characters wide, digit d at
+    position d). --time-limit bounds the verdict's proof.
+    """
+    run = Run()
+    assess = import_solvers("assess").assess
+    for case in good_cases(run, file, fmt)[1]:
+        found = assess(case.puzzle, max_technique=max_technique, time_limit=time_limit)
+        if found.verdict is Verdict.UNKNOWN:
+            run.timed_out(case.number, time_limit)
+        elif as_json:
+            run.write(json.dumps(found.logic_json(case.number)) + "\n")
+        else:
+            run.write(found.logic_text(case.number))
+    run.exit()
+
+
+@main.command("rate", epilog=EXIT_STATUS_HELP)
+@FILE
+@format_option()
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case.")
+@TIME_LIMIT
+@JOBS
+def rate_command(file: str, fmt: str | None, as_json: bool, time_limit: float | None, jobs: int) -> None:
+    """Rate how hard FILE's puzzles are for a person, one line per case:
+    verdict, rating, level, hardest technique, score and steps by technique.
+
+    A puzzle with no solution or several is reported as such, not rated.
+    The scale is in the README (squiggly-cp logic shows the steps).
+    """
+    run = Run()
+    work = partial(import_solvers("assess").assess, time_limit=time_limit)
+    for item, found in decide_stream(load_cases(file, fmt)[1], work, jobs):
+        if isinstance(item, InputError):
+            run.problem(str(item))
+        elif found.verdict is Verdict.UNKNOWN:
+            run.timed_out(item.number, time_limit)
+        elif as_json:
+            run.write(json.dumps(found.rate_json(item.number)) + "\n")
+        else:
+            run.write(found.rate_text(item.number))
     run.exit()
 
 

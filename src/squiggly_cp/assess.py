@@ -1,0 +1,131 @@
+"""A puzzle's verdict together with its human-style logic: what the `logic`
+and `rate` commands report for each case.
+
+The verdict comes from an engine (proof); the steps and the rating from
+`squiggly_cp.logic`. Logic runs on every puzzle, since its steps stay sound,
+but only a unique puzzle that logic solves gets a rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .engines import classify
+from .logic import LogicResult, Rating, format_grid, rate_result, solve_logic
+from .puzzle import DIGIT_CHARS, Puzzle, Verdict
+
+_VERDICT_WORDS = {
+    Verdict.UNIQUE: "unique",
+    Verdict.MULTIPLE: "several solutions",
+    Verdict.NONE: "no solution",
+}
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The verdict (UNKNOWN when ``time_limit`` ran out first) and, when it is
+    known, where logic got to and the rating of that path."""
+
+    puzzle: Puzzle
+    verdict: Verdict
+    logic: LogicResult | None = None
+    rating: Rating | None = None
+
+    @property
+    def rated(self) -> bool:
+        """A rating means something only for a unique puzzle that logic solves."""
+        return self.verdict is Verdict.UNIQUE and self.rating is not None and self.rating.solved
+
+    def logic_text(self, number: int) -> str:
+        """The `logic` command's text: a headline, the numbered steps, and where
+        it stopped the candidate grid."""
+        assert self.logic is not None
+        result, n = self.logic, len(self.logic.steps)
+        lines = [f"Case {number}: {_VERDICT_WORDS[self.verdict]}; {self._ending()}"]
+        lines += [f"  {k}. {step.text}" for k, step in enumerate(result.steps, 1)]
+        text = "\n".join(lines) + "\n"
+        if not result.solved:
+            text += f"candidates after step {n}:\n" + format_grid(self.puzzle.size, result.candidates)
+        return text
+
+    def _ending(self) -> str:
+        assert self.logic is not None and self.rating is not None
+        result, steps = self.logic, _count(len(self.logic.steps), "step")
+        if result.solved:
+            rating = self.rating
+            hardest = f"{rating.level}, hardest: {rating.hardest}"
+            return f"logic solves it in {steps}; rating {rating.rating:.1f} ({hardest})"
+        if result.contradiction:
+            return f"logic reaches a contradiction after {steps}: {result.contradiction}"
+        return f"logic stops after {steps}: no allowed technique makes progress"
+
+    def rate_text(self, number: int) -> str:
+        """The `rate` command's line."""
+        if self.verdict is not Verdict.UNIQUE:
+            return f"Case {number}: {_VERDICT_WORDS[self.verdict]} (not rated)\n"
+        assert self.rating is not None
+        rating = self.rating
+        if not rating.solved:
+            return f"Case {number}: unique, but logic does not finish (not rated)\n"
+        counts = ", ".join(f"{name} {k}" for name, k in rating.counts.items())
+        return (
+            f"Case {number}: unique, rating {rating.rating:.1f}, {rating.level}, hardest {rating.hardest}, "
+            f"score {rating.score}; {counts}\n"
+        )
+
+    def logic_json(self, number: int) -> dict[str, Any]:
+        """`logic --json`: case, verdict, solved, steps, candidates (and the rating when rated)."""
+        assert self.logic is not None
+        n = self.puzzle.size
+        out: dict[str, Any] = {
+            "case": number,
+            "verdict": self.verdict.value,
+            "solved": self.logic.solved,
+            "steps": [step.to_json(n) for step in self.logic.steps],
+            "candidates": [_digits(mask, n) for mask in self.logic.candidates],
+        }
+        if self.logic.contradiction:
+            out["contradiction"] = self.logic.contradiction
+        if self.rated:
+            assert self.rating is not None
+            out["rating"] = self.rating.rating
+            out["level"] = self.rating.level
+        return out
+
+    def rate_json(self, number: int) -> dict[str, Any]:
+        """`rate --json`: case, verdict, and for a rated puzzle rating, score,
+        level, hardest and counts."""
+        out: dict[str, Any] = {"case": number, "verdict": self.verdict.value}
+        if self.rated:
+            assert self.rating is not None
+            out.update(
+                rating=self.rating.rating,
+                score=self.rating.score,
+                level=self.rating.level,
+                hardest=self.rating.hardest,
+                counts=dict(self.rating.counts),
+            )
+        elif self.verdict is Verdict.UNIQUE:
+            out["solved"] = False  # logic did not finish (only with a technique cap)
+        return out
+
+
+def assess(
+    puzzle: Puzzle, *, max_technique: str | None = None, time_limit: float | None = None
+) -> Assessment:
+    """Decide ``puzzle`` with CP-SAT, then solve it by logic (never using a
+    technique harder than ``max_technique``) and rate the path."""
+    verdict = classify(puzzle, time_limit=time_limit).verdict
+    if verdict is Verdict.UNKNOWN:
+        return Assessment(puzzle, verdict)
+    result = solve_logic(puzzle, max_technique=max_technique)
+    return Assessment(puzzle, verdict, result, rate_result(result))
+
+
+def _digits(mask: int, size: int) -> str:
+    return "".join(DIGIT_CHARS[d] for d in range(size) if mask >> d & 1)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,89 @@
+"""`squiggly-cp logic` and `rate` through the installed command."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SAMPLE_IN, SAMPLE_OUT, run_cli, sample_tokens
+from squiggly_cp import read_hdu
+from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.logic import TECHNIQUES
+
+SOLUTION = "".join(SAMPLE_OUT.read_text().split()[2:11])
+
+
+def test_rate_lines_and_json() -> None:
+    done = run_cli("rate", str(SAMPLE_IN))
+    assert done.returncode == 0 and done.stderr == b""
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].startswith("Case 1: unique, rating ")
+    assert lines[1:] == ["Case 2: no solution (not rated)", "Case 3: several solutions (not rated)"]
+    rows = [json.loads(line) for line in run_cli("rate", "--json", str(SAMPLE_IN)).stdout.splitlines()]
+    assert [r["verdict"] for r in rows] == ["unique", "none", "multiple"]
+    first = rows[0]
+    assert {"case", "verdict", "rating", "score", "level", "hardest", "counts"} <= set(first)
+    assert first["level"] in ("easy", "medium", "hard", "fiendish", "beyond")
+    assert first["hardest"] in TECHNIQUES and sum(first["counts"].values()) > 0
+    assert set(rows[1]) == set(rows[2]) == {"case", "verdict"}
+    # The same with worker processes.
+    assert run_cli("rate", "--jobs", "2", str(SAMPLE_IN)).stdout == done.stdout
+
+
+def test_logic_steps_replay_to_the_judges_solution() -> None:
+    done = run_cli("logic", "--json", str(SAMPLE_IN))
+    assert done.returncode == 0
+    first, second, third = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["case"] == 1 and first["verdict"] == "unique" and first["solved"] is True
+    grid = list(next(read_hdu(SAMPLE_IN)).puzzle.givens)
+    for step in first["steps"]:
+        assert {"technique", "difficulty", "placements", "eliminations", "text"} <= set(step)
+        for placement in step["placements"]:
+            cell, digit = placement.split("=")
+            r, c = cell[1:].split("c")
+            grid[(int(r) - 1) * 9 + int(c) - 1] = int(digit)
+        for elimination in step["eliminations"]:
+            cell, digit = elimination.split("-")
+            r, c = cell[1:].split("c")
+            assert SOLUTION[(int(r) - 1) * 9 + int(c) - 1] != digit  # never the solution's digit
+    assert "".join(map(str, grid)) == SOLUTION
+    assert first["candidates"] == list(SOLUTION)
+    assert second["verdict"] == "none" and second["solved"] is False
+    assert third["verdict"] == "multiple" and third["solved"] is False and len(third["candidates"]) == 81
+
+
+def test_max_technique_stops_early_and_shows_the_candidates() -> None:
+    done = run_cli("logic", "--max-technique", "hidden single", str(SAMPLE_IN))
+    assert done.returncode == 0
+    case3 = done.stdout.decode().split("Case 3:")[1]
+    assert "logic stops after" in case3 and "candidates after step" in case3
+    capped = run_cli("logic", "--json", "--max-technique", "claiming", str(SAMPLE_IN))
+    rows = [json.loads(line) for line in capped.stdout.splitlines()]
+    allowed = set(TECHNIQUES[: TECHNIQUES.index("claiming") + 1])
+    assert all(step["technique"] in allowed for row in rows for step in row["steps"])
+    bad = run_cli("logic", "--max-technique", "guessing", str(SAMPLE_IN))
+    assert bad.returncode == 2 and bad.stdout == b""
+
+
+def test_bad_cases_are_reported_and_the_others_answered() -> None:
+    tokens = sample_tokens()
+    tokens[1 + 81 + 3] = "x"
+    data = " ".join(tokens).encode()
+    for command in ("logic", "rate"):
+        done = run_cli(command, "--format", "hdu", "-", stdin=data)
+        assert done.returncode == 1
+        err = done.stderr.decode().splitlines()
+        assert err == ["squiggly-cp: error: case 2, row 1, column 4: 'x' is not a number"]
+        out = done.stdout.decode()
+        assert "Case 1:" in out and "Case 3:" in out and "Case 2:" not in out
+
+
+def test_every_format_and_size() -> None:
+    puzzles = [case.puzzle for case in read_hdu(SAMPLE_IN)]
+    expected = run_cli("rate", str(SAMPLE_IN)).stdout
+    for fmt in ("grid", "line", "fpuzzles"):
+        done = run_cli("rate", "-", stdin=write_puzzles(puzzles, fmt).encode())
+        assert (done.returncode, done.stdout) == (0, expected), fmt
+    four = "1...\n..2.\n.3..\n...4\nAABB\nAABB\nCCDD\nCCDD\n"
+    done = run_cli("logic", "--json", "-", stdin=four.encode())
+    row = json.loads(done.stdout)
+    assert row["verdict"] in ("unique", "multiple") and len(row["candidates"]) == 16
