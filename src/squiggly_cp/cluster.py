@@ -117,9 +117,13 @@ class ClusterAddress(click.ParamType):
 
 
 def require_dask() -> None:
-    """Raise `DaskMissing` unless Dask distributed can be imported."""
+    """Raise `DaskMissing` unless Dask distributed can be imported.
+
+    The import starts a thread; with Ctrl-C held back, that thread never takes it.
+    """
     try:
-        import distributed  # noqa: F401
+        with _sigint_held():
+            import distributed  # noqa: F401
     except ImportError:
         raise DaskMissing() from None
 
@@ -133,8 +137,8 @@ def installed_version() -> str:
 
 @contextlib.contextmanager
 def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back: threads and processes started meanwhile keep it blocked
-    for good, so it reaches only this process's main thread."""
+    """Hold Ctrl-C back in this thread; threads and processes it starts meanwhile
+    keep it blocked for good."""
     masking = hasattr(signal, "pthread_sigmask")
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masking else None
     try:
@@ -160,9 +164,17 @@ def _closed_with_sigint_held() -> Iterator[contextlib.ExitStack]:
 def connect(address: Address) -> Iterator[Client]:
     """A Dask client for ``address``: a local cluster is started (and stopped
     on leaving); a remote scheduler must have workers of this version."""
+    from multiprocessing import resource_tracker
+
     from distributed import Client, LocalCluster
     from distributed.utils import silence_logging_cmgr
 
+    # Ctrl-C is held back while the client and a local cluster start, so every
+    # thread they start, and every worker process those threads spawn, keeps
+    # it blocked for good: only this process's main thread takes it. Starting
+    # multiprocessing's resource tracker unblocks it in the calling thread, so
+    # that is done first, here.
+    resource_tracker.ensure_running()
     # Dask's own log lines would break "one line per problem" on standard error.
     with silence_logging_cmgr(_QUIET), _closed_with_sigint_held() as stack:
         with _sigint_held():
@@ -174,17 +186,24 @@ def connect(address: Address) -> Iterator[Client]:
                     dashboard_address=None,
                     silence_logs=_QUIET,
                 )
-                stack.callback(cluster.close)
+                stack.callback(_quietly, cluster.close)
                 client = Client(cluster, set_as_default=False)
             else:
                 try:
                     client = Client(address.scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
                 except (OSError, TimeoutError) as e:
                     raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-            stack.callback(client.close)
+            stack.callback(_quietly, client.close)
         if address.scheduler is not None:
             _check_workers(client, address)
         yield client
+
+
+def _quietly(close: Callable[[], object]) -> None:
+    """Close, come what may: a worker that failed to restart (say, on a machine
+    too busy to start it in time) must not turn a finished run into a traceback."""
+    with contextlib.suppress(Exception):
+        close()
 
 
 def _check_workers(client: Client, address: Address) -> None:
