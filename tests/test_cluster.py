@@ -32,7 +32,7 @@ def scheduler() -> Iterator[str]:
     """The address of a cluster of two one-thread worker processes, shared by the
     in-process tests (which reach it as a remote scheduler)."""
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
     ) as local:
         yield local.scheduler_address
 

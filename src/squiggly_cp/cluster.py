@@ -179,11 +179,13 @@ def connect(address: Address) -> Iterator[Client]:
     with silence_logging_cmgr(_QUIET), _closed_with_sigint_held() as stack:
         with _sigint_held():
             if address.scheduler is None:
+                # Any free port for its web server: the default 8787 may be taken,
+                # and Dask would warn on standard error.
                 cluster = LocalCluster(
                     n_workers=address.workers or auto_jobs(),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",
                     silence_logs=_QUIET,
                 )
                 stack.callback(_quietly, cluster.close)
