@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bench_solve import HERE, machine, make_cases
 
+from squiggly_cp import read_hdu, write_hdu
 from squiggly_cp.cluster import Address, connect
 from squiggly_cp.parallel import run_batch
 
@@ -118,6 +119,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--stream", type=int, default=1_000_000)
     parser.add_argument("--cache", type=Path, default=HERE / ".cache")
+    parser.add_argument(
+        "--corpus", action="store_true", help="the corpus repeated to --cases instead of generated hard cases"
+    )
     args = parser.parse_args()
 
     startup, trip, per_task = task_cost()
@@ -125,8 +129,14 @@ def main() -> None:
         f"local cluster of 2: start-up {startup:.1f} s; one empty task's round trip {trip * 1e3:.1f} ms "
         f"(median of 50); with 400 in flight {per_task * 1e3:.2f} ms per task"
     )
-    path = args.cache / f"hard-{args.seed}-{args.cases}.txt"
-    make_cases(path, args.cases, args.seed)
+    if args.corpus:
+        path = args.cache / f"corpus-{args.cases}.txt"
+        puzzles = [case.puzzle for case in read_hdu(DATA / "corpus.in")]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(write_hdu([puzzles[k % len(puzzles)] for k in range(args.cases)]))
+    else:
+        path = args.cache / f"hard-{args.seed}-{args.cases}.txt"
+        make_cases(path, args.cases, args.seed)
     print(machine())
     reference = None
     for options in (["--jobs", "2"], ["--cluster", "local:2"]):
