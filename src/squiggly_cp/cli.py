@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +20,7 @@ from typing import BinaryIO
 import click
 
 from .case import Case, InputError
+from .cluster import INSTALL, Address, ClusterAddress
 from .crosscheck import Crosscheck
 from .engines import ENGINES, classify
 from .formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
@@ -28,7 +29,7 @@ from .formats.text import decode, encoding_problem
 from .generate import KINDS, random_puzzles
 from .hatch import RULES, format_hatch, hatch
 from .parallel import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
-from .puzzle import MAX_SIZE, MIN_SIZE, Verdict
+from .puzzle import MAX_SIZE, MIN_SIZE, Puzzle, Verdict
 from .render import render_svg, render_text
 
 PROG = "squiggly-cp"
@@ -69,6 +70,13 @@ Exit status:
        still converted
   2    bad command line; nothing was done
   130  interrupted (Ctrl-C); standard output holds only complete puzzles"""
+
+CLUSTER_EXIT_HELP = """
+
+\b
+With --cluster, 1 also means the cluster failed, with one line saying how:
+the scheduler could not be reached or went away (standard output then
+holds only complete cases), or a worker lacks this version of squiggly-cp."""
 
 SHOW_EXIT_HELP = """\b
 Exit status:
@@ -264,6 +272,28 @@ JOBS = click.option(
 )
 
 
+CLUSTER = click.option(
+    "--cluster",
+    type=ClusterAddress(),
+    metavar="ADDRESS",
+    default=None,
+    help="Decide the cases on a Dask cluster: tcp://host:8786 for a running scheduler (its workers "
+    "need this version of squiggly-cp), or local[:N] for N worker processes started here (default: "
+    f"one per core). Needs Dask: {INSTALL}. Output is the same as without it.",
+)
+
+
+def decided(
+    items: Iterator[Case | InputError], work: partial, jobs: int, cluster: Address | None
+) -> Iterator[tuple[Case | InputError, object]]:
+    """`decide_stream` on this machine with ``jobs``, or on ``cluster`` when one is given."""
+    if cluster is None:
+        return decide_stream(items, work, jobs)
+    from .cluster import decide_stream as on_cluster
+
+    return on_cluster(items, work, cluster)
+
+
 def format_option(judge: bool = False) -> click.Option:
     detected = (
         "hdu (the judge format) unless the input clearly is in another format"
@@ -285,7 +315,7 @@ def main() -> None:
     """Decide squiggly (jigsaw) sudoku with OR-Tools CP-SAT."""
 
 
-@main.command(epilog=EXIT_STATUS_HELP)
+@main.command(epilog=EXIT_STATUS_HELP + CLUSTER_EXIT_HELP)
 @FILE
 @format_option(judge=True)
 @click.option(
@@ -305,8 +335,15 @@ def main() -> None:
     'givens that cannot all hold (none); a bad case gives its number and "error". Uses CP-SAT.',
 )
 @JOBS
+@CLUSTER
 def solve(
-    file: str, fmt: str | None, engine: str, time_limit: float | None, as_json: bool, jobs: int
+    file: str,
+    fmt: str | None,
+    engine: str,
+    time_limit: float | None,
+    as_json: bool,
+    jobs: int,
+    cluster: Address | None,
 ) -> None:
     """Answer every case of FILE (the HDU 4069 judge format unless --format
     says otherwise or the input clearly is in another format; - for standard
@@ -319,6 +356,8 @@ def solve(
     """
     if as_json and engine != "cpsat":
         raise click.UsageError("--json explains verdicts with CP-SAT; it cannot be used with --engine dlx")
+    if cluster is not None and jobs:
+        raise click.UsageError("--jobs is for this machine; it cannot be used with --cluster")
     run = Run()
     if as_json:
         diagnose = import_solvers("diagnose")
@@ -326,7 +365,7 @@ def solve(
     else:
         import_solvers(engine)  # imported once here, before any worker process forks
         work = partial(classify, engine=engine, time_limit=time_limit)
-    for item, result in decide_stream(load_cases(file, fmt, judge_default=True)[1], work, jobs):
+    for item, result in decided(load_cases(file, fmt, judge_default=True)[1], work, jobs, cluster):
         if isinstance(item, InputError):
             run.problem(str(item))
             if as_json:
@@ -571,22 +610,27 @@ def logic_command(
     run.exit()
 
 
-@main.command("rate", epilog=EXIT_STATUS_HELP)
+@main.command("rate", epilog=EXIT_STATUS_HELP + CLUSTER_EXIT_HELP)
 @FILE
 @format_option()
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case.")
 @TIME_LIMIT
 @JOBS
-def rate_command(file: str, fmt: str | None, as_json: bool, time_limit: float | None, jobs: int) -> None:
+@CLUSTER
+def rate_command(
+    file: str, fmt: str | None, as_json: bool, time_limit: float | None, jobs: int, cluster: Address | None
+) -> None:
     """Rate how hard FILE's puzzles are for a person, one line per case:
     verdict, rating, level, hardest technique, score and steps by technique.
 
     A puzzle with no solution or several is reported as such, not rated.
     The scale is in the README (squiggly-cp logic shows the steps).
     """
+    if cluster is not None and jobs:
+        raise click.UsageError("--jobs is for this machine; it cannot be used with --cluster")
     run = Run()
     work = partial(import_solvers("assess").assess, time_limit=time_limit)
-    for item, found in decide_stream(load_cases(file, fmt)[1], work, jobs):
+    for item, found in decided(load_cases(file, fmt)[1], work, jobs, cluster):
         if isinstance(item, InputError):
             run.problem(str(item))
         elif found.verdict is Verdict.UNKNOWN:
@@ -622,7 +666,7 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     run.exit()
 
 
-@main.command("count", epilog=COUNT_EXIT_HELP)
+@main.command("count", epilog=COUNT_EXIT_HELP + CLUSTER_EXIT_HELP)
 @FILE
 @format_option()
 @click.option(
@@ -639,7 +683,15 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     "least one solution.",
 )
 @TIME_LIMIT
-def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time_limit: float | None) -> None:
+@CLUSTER
+def count_command(
+    file: str,
+    fmt: str | None,
+    limit: int,
+    candidates: bool,
+    time_limit: float | None,
+    cluster: Address | None,
+) -> None:
     """Count the solutions of FILE's puzzles exactly, up to --limit.
 
     Long counts show their progress on standard error. A count that
@@ -647,23 +699,22 @@ def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time
     (with a line on standard error saying the time limit stopped it).
     """
     run = Run()
-    diagnose = import_solvers("diagnose")
-    for case in good_cases(run, file, fmt)[1]:
-        if candidates:
-            try:
-                masks = diagnose.true_candidates(case.puzzle, time_limit=time_limit)
-            except TimeoutError:
-                run.timed_out(case.number, time_limit)
-                continue
-            body = "No solution\n" if masks is None else diagnose.format_candidates(case.puzzle, masks)
-            run.write(f"Case {case.number}:\n{body}")
-            continue
-        progress = _Progress(case.number)
-        found, complete = diagnose.count(case.puzzle, limit, progress=progress, time_limit=time_limit)
+    import_solvers("diagnose")
+    cases = good_cases(run, file, fmt)[1]
+    work = partial(count_case, limit=limit, candidates=candidates, time_limit=time_limit)
+    if cluster is None:
+        answers = ((case, work(case.puzzle, progress=_Progress(case.number))) for case in cases)
+    else:
+        answers = decided(iter(cases), work, 1, cluster)
+    for case, answer in answers:
         _Progress.clear()
-        if not complete and not found:
+        if answer is None:
             run.timed_out(case.number, time_limit)
             continue
+        if isinstance(answer, str):
+            run.write(f"Case {case.number}:\n{answer}")
+            continue
+        found, complete = answer
         if not complete:
             # A proved lower bound is an answer; standard error says why it is not exact.
             warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
@@ -671,6 +722,29 @@ def count_command(file: str, fmt: str | None, limit: int, candidates: bool, time
         amount = f"{found}" if exact else f"{found} or more"
         run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
     run.exit()
+
+
+def count_case(
+    puzzle: Puzzle,
+    *,
+    limit: int,
+    candidates: bool,
+    time_limit: float | None,
+    progress: Callable[[int], None] | None = None,
+) -> str | tuple[int, bool] | None:
+    """What `count` answers for one puzzle (in this process or on a --cluster
+    worker): the true candidates as text, or ``(found, complete)``; None when
+    the time limit left nothing proved."""
+    from . import diagnose
+
+    if candidates:
+        try:
+            masks = diagnose.true_candidates(puzzle, time_limit=time_limit)
+        except TimeoutError:
+            return None
+        return "No solution\n" if masks is None else diagnose.format_candidates(puzzle, masks)
+    found, complete = diagnose.count(puzzle, limit, progress=progress, time_limit=time_limit)
+    return None if not complete and not found else (found, complete)
 
 
 class _Progress:

@@ -33,8 +33,23 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R]:
+def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R]:
+    """One task for a worker: ``work`` applied to each puzzle."""
     return [work(p) for p in puzzles]
+
+
+def puzzles_of(batch: list[Case | InputError]) -> list[Any]:
+    """The puzzles of a batch's cases (its `InputError` items stay behind)."""
+    return [item.puzzle for item in batch if isinstance(item, Case)]
+
+
+def paired(
+    batch: list[Case | InputError], results: list[R]
+) -> Iterator[tuple[Case | InputError, R | None]]:
+    """A batch's items with the results for its cases (None for an `InputError`)."""
+    answers = iter(results)
+    for item in batch:
+        yield item, (None if isinstance(item, InputError) else next(answers))
 
 
 def auto_jobs() -> int:
@@ -105,13 +120,10 @@ def _pooled(
         while True:
             batch = list(islice(stream, BATCH))
             if batch:
-                puzzles = [item.puzzle for item in batch if isinstance(item, Case)]
-                window.append((batch, pool.apply_async(_run_batch, (work, puzzles))))
+                window.append((batch, pool.apply_async(run_batch, (work, puzzles_of(batch)))))
             while window and (len(window) >= limit or not batch or window[0][1].ready()):
                 done_items, pending = window.popleft()
-                results = iter(pending.get())
-                for item in done_items:
-                    yield item, (None if isinstance(item, InputError) else next(results))
+                yield from paired(done_items, pending.get())
             if not batch and not window:
                 break
         pool.close()

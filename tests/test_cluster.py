@@ -1,0 +1,253 @@
+"""--cluster: Dask gives the same output, order and exit status as one process,
+survives a lost worker, and stops cleanly on Ctrl-C or a lost scheduler."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, sample_tokens
+from squiggly_cp import Case, classify, cli, cluster, read_hdu, write_hdu
+from test_parallel import _corpus_with_bad_cases
+
+distributed = pytest.importorskip("distributed")
+
+CORPUS_IN = DATA / "corpus.in"
+CORPUS_OUT = DATA / "corpus.out"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a cluster of two one-thread worker processes, shared by the
+    in-process tests (which reach it as a remote scheduler)."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+    ) as local:
+        yield local.scheduler_address
+
+
+def invoke(*args: str, stdin: bytes | None = None) -> Result:
+    return CliRunner().invoke(cli.main, list(args), input=stdin)
+
+
+def _one_line(result: Result, *words: str) -> None:
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
+def _blocks(text: bytes) -> dict[bytes, bytes]:
+    """Judge output by case number."""
+    return {block.split(b":")[0]: block for block in text.split(b"Case ")[1:]}
+
+
+def test_corpus_is_answered_as_with_one_process(scheduler: str) -> None:
+    done = invoke("solve", "--cluster", scheduler, str(CORPUS_IN))
+    assert (done.exit_code, done.stderr) == (0, "")
+    assert done.stdout_bytes == CORPUS_OUT.read_bytes()
+    # Bad cases stay on the client, reported in their place, with the same status.
+    data = _corpus_with_bad_cases()
+    one = invoke("solve", "--jobs", "1", "-", stdin=data)
+    many = invoke("solve", "--cluster", scheduler, "-", stdin=data)
+    assert one.exit_code == 1
+    assert (many.exit_code, many.stdout_bytes, many.stderr) == (one.exit_code, one.stdout_bytes, one.stderr)
+
+
+def test_json_and_count_are_the_same_on_the_cluster(scheduler: str) -> None:
+    some = write_hdu([c.puzzle for c in read_hdu(CORPUS_IN)][:12]).encode()
+    for args in (["solve", "--json"], ["count", "--limit", "20"], ["count", "--candidates"]):
+        here = invoke(*args, "-", stdin=some)
+        there = invoke(*args, "--cluster", scheduler, "-", stdin=some)
+        assert here.exit_code == 0, args
+        assert (there.exit_code, there.stdout_bytes, there.stderr) == (0, here.stdout_bytes, here.stderr)
+
+
+def test_time_limit_holds_on_the_workers(scheduler: str) -> None:
+    done = invoke("solve", "--time-limit", "0.000001", "--cluster", scheduler, str(CORPUS_IN))
+    assert done.exit_code == 4
+    late = {line.split()[2].rstrip(":") for line in done.stderr.splitlines()}
+    assert all("not decided within the 1e-06 s time limit" in line for line in done.stderr.splitlines())
+    answered = _blocks(done.stdout_bytes)
+    assert late and answered, "some cases need search, some only propagation"
+    expected = _blocks(CORPUS_OUT.read_bytes())
+    assert {k.decode() for k in answered}.isdisjoint(late)
+    assert len(answered) + len(late) == len(expected)
+    for number, block in answered.items():
+        assert block == expected[number]
+
+
+def test_the_stream_is_not_submitted_whole(scheduler: str) -> None:
+    consumed = 0
+    case = next(read_hdu(SAMPLE_IN))
+
+    def endless() -> Iterator[Case]:
+        nonlocal consumed
+        while True:
+            consumed += 1
+            yield Case(consumed, case.puzzle)
+
+    address = cluster.Address(scheduler=scheduler)
+    stream = cluster.decide_stream(endless(), partial(classify, engine="cpsat"), address)
+    for _ in zip(range(100), stream, strict=False):
+        pass
+    stream.close()
+    # Two worker threads: a window of 8 batches, and the batch being answered.
+    assert consumed <= 100 + (2 * cluster.WINDOW_PER_THREAD + 1) * cluster.BATCH
+
+
+def test_workers_of_another_version_are_refused(scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "installed_version", lambda: "0.0.0")
+    done = invoke("solve", "--cluster", scheduler, str(SAMPLE_IN))
+    assert (done.exit_code, done.stdout_bytes) == (1, b"")
+    _one_line(done, "every worker needs squiggly-cp 0.0.0")
+
+
+def test_an_unreachable_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    done = invoke("count", "--cluster", "tcp://127.0.0.1:9", str(SAMPLE_IN))
+    assert (done.exit_code, done.stdout_bytes) == (1, b"")
+    _one_line(done, "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+def test_without_dask_cluster_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    for command in ("solve", "count"):
+        done = invoke(command, "--cluster", "local:2", str(SAMPLE_IN))
+        assert (done.exit_code, done.stdout_bytes) == (2, b"")
+        _one_line(done, "pip install 'squiggly-cp[cluster]'")
+
+
+def test_bad_cluster_options_are_usage_errors() -> None:
+    for args in (["--cluster", "local:0"], ["--cluster", "elsewhere"], ["--cluster", "local", "--jobs", "2"]):
+        done = invoke("solve", *args, str(SAMPLE_IN))
+        assert (done.exit_code, done.stdout_bytes) == (2, b""), args
+
+
+def test_a_run_without_cluster_never_imports_dask() -> None:
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from squiggly_cp import cli\n"
+        f"done = CliRunner().invoke(cli.main, ['solve', '--jobs', '2', {str(CORPUS_IN)!r}])\n"
+        "assert done.exit_code == 0, done.output\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+# The commands below start their own cluster in a subprocess, as a user would.
+
+
+def _big_input(path: Path, copies: int) -> Path:
+    """The judge's three sample cases, ``copies`` times over."""
+    body = " ".join(sample_tokens()[1:]) + "\n"
+    path.write_text(f"{3 * copies}\n" + body * copies)
+    return path
+
+
+def _start(path: Path, out: Path, *args: str) -> subprocess.Popen[bytes]:
+    """`squiggly-cp solve ARGS PATH` in a session of its own, once it has answered something."""
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [console_script(), "solve", *args, str(path)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 60
+    while out.stat().st_size == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "still running when the first cases are out"
+    return proc
+
+
+def _workers(pid: int) -> list[int]:
+    """The Dask worker processes that ``pid`` started (multiprocessing spawns)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == pid and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _check_sample_answers(text: str) -> int:
+    """Every case in ``text`` is complete and right; the number of cases."""
+    answers = SAMPLE_OUT.read_text().split("Case ")[1:]
+    blocks = text.split("Case ")[1:]
+    for k, block in enumerate(blocks, 1):
+        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    return len(blocks)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds worker processes in /proc")
+def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    proc = _start(_big_input(tmp_path / "in.txt", 600), out, "--cluster", "local:2")
+    workers = _workers(proc.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    assert (proc.returncode, err.decode()) == (0, "")
+    assert _check_sample_answers(out.read_text()) == 1800
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds worker processes in /proc")
+def test_ctrl_c_leaves_only_complete_cases(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    proc = _start(_big_input(tmp_path / "in.txt", 10000), out, "--cluster", "local:2")
+    workers = _workers(proc.pid)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+    _, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (130, b"squiggly-cp: interrupted\n")
+    assert 0 < _check_sample_answers(out.read_text()) < 30000
+    assert out.read_text().endswith("\n")
+    assert workers and not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
+    dask = str(Path(sys.executable).parent / "dask")
+    port = str(_free_port())
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+    boss = subprocess.Popen([dask, "scheduler", "--port", port, "--no-dashboard"], **quiet)
+    hand = subprocess.Popen(
+        [dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"], **quiet
+    )
+    try:
+        out = tmp_path / "out.txt"
+        proc = _start(_big_input(tmp_path / "in.txt", 10000), out, "--cluster", f"tcp://127.0.0.1:{port}")
+        boss.kill()
+        _, err = proc.communicate(timeout=60)
+    finally:
+        for daemon in (boss, hand):
+            if daemon.poll() is None:
+                os.killpg(daemon.pid, signal.SIGTERM)
+            daemon.wait(timeout=30)
+    assert proc.returncode == 1
+    lost = f"lost the Dask scheduler at tcp://127.0.0.1:{port}; the cases written are complete\n"
+    assert err.decode().endswith(lost)
+    assert err.count(b"\n") == 1
+    assert 0 < _check_sample_answers(out.read_text()) < 30000
