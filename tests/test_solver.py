@@ -166,7 +166,7 @@ def test_the_long_solve_is_long_without_ctrl_c() -> None:
         [sys.executable, "-c", CHILD, "2"], capture_output=True, text=True, env=_child_env(), timeout=60
     )
     assert "RETURNED UNKNOWN" in done.stdout, done.stdout + done.stderr
-    assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.9
+    assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.5  # CP-SAT may stop a little early
 
 
 def _child_env() -> dict[str, str]:
