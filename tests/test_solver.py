@@ -100,6 +100,9 @@ CHILD = textwrap.dedent(
         model.add_bool_or(pigeon)
     for h in range(holes):
         model.add_at_most_one([pigeon[h] for pigeon in x])
+    # Python's own SIGINT handling, even if this test was started with SIGINT
+    # ignored (as background jobs of a shell are), which children inherit.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     mine_r, mine_w = os.pipe()
     os.set_blocking(mine_w, False)
     signal.set_wakeup_fd(mine_w)
@@ -107,9 +110,9 @@ CHILD = textwrap.dedent(
     start = time.monotonic()
     try:
         status = run(model, time_limit=float(sys.argv[1]))[1]
-        print("RETURNED", status)
+        print("RETURNED", status, flush=True)
     except KeyboardInterrupt:
-        print("INTERRUPTED")
+        print("INTERRUPTED", flush=True)
     print("AFTER", round(time.monotonic() - start, 2))
     print("HANDLER", signal.getsignal(signal.SIGINT) is signal.default_int_handler)
     # Python's record of the handler can be stale; a real SIGINT tests the one installed.
@@ -130,8 +133,9 @@ CHILD = textwrap.dedent(
 
 
 def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
+    # Uninterrupted, the child's search runs to its 20 s time limit.
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, "60"], stdout=subprocess.PIPE, text=True, env=_child_env()
+        [sys.executable, "-c", CHILD, "20"], stdout=subprocess.PIPE, text=True, env=_child_env()
     )
     try:
         assert child.stdout is not None
@@ -139,14 +143,16 @@ def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
         time.sleep(1.0)  # well into the search
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=30)
+        outcome = child.stdout.readline()
         waited = time.monotonic() - sent
+        child.wait(timeout=30)  # the output is small: no pipe fills up
+        out = child.stdout.read()  # not communicate(): it would skip what readline buffered
     finally:
         child.kill()
         child.wait()
-    report = dict(line.partition(" ")[::2] for line in out.splitlines())
-    assert "INTERRUPTED" in out, out
+    assert outcome == "INTERRUPTED\n", outcome + out
     assert waited < 2.0, out
+    report = dict(line.partition(" ")[::2] for line in out.splitlines())
     assert report["HANDLER"] == "True"
     assert report["AGAIN"] == "KeyboardInterrupt"
     assert report["WAKEUP"] == "True"
@@ -160,7 +166,7 @@ def test_the_long_solve_is_long_without_ctrl_c() -> None:
         [sys.executable, "-c", CHILD, "2"], capture_output=True, text=True, env=_child_env(), timeout=60
     )
     assert "RETURNED UNKNOWN" in done.stdout, done.stdout + done.stderr
-    assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.9
+    assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.5  # CP-SAT may stop a little early
 
 
 def _child_env() -> dict[str, str]:
