@@ -185,7 +185,7 @@ def connect(address: Address) -> Iterator[Client]:
                     n_workers=address.workers or auto_jobs(),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=":0",
+                    dashboard_address=None,
                     silence_logs=_QUIET,
                 )
                 stack.callback(_quietly, cluster.close)

@@ -108,7 +108,10 @@ class State:
         for cell, digit in enumerate(puzzle.givens):
             if digit:
                 if not cands[cell] >> (digit - 1) & 1:
-                    state.broken = f"the given {cell_name(cell, n)}={digit_char(digit)} is not a candidate"
+                    # A repeated given, named above, says more than this.
+                    state.broken = state.broken or (
+                        f"the given {cell_name(cell, n)}={digit_char(digit)} is not a candidate"
+                    )
                     cands[cell] = 1 << (digit - 1)
                 state.place(cell, digit)
         return state
