@@ -48,6 +48,8 @@ def test_logic_steps_replay_to_the_judges_solution() -> None:
     assert "".join(map(str, grid)) == SOLUTION
     assert first["candidates"] == list(SOLUTION)
     assert second["verdict"] == "none" and second["solved"] is False
+    # Case 2 gives 1 twice in row 1 (r1c4 and r1c5): said as such.
+    assert second["contradiction"] == "r1c4 and r1c5 both hold 1"
     assert third["verdict"] == "multiple" and third["solved"] is False and len(third["candidates"]) == 81
 
 
