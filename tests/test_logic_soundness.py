@@ -40,7 +40,7 @@ def test_stored_data_is_as_documented():
 @pytest.mark.parametrize("size", sorted({p.size for p, _ in UNIQUE}))
 def test_unique_sample_is_sound_and_solved(size):
     """A seeded sample of each size: every step matches the solution, and logic finishes."""
-    count = 24 if size == 9 else 4
+    count = 60 if size == 9 else 6
     tally = Tally()
     for puzzle, solution in _sample([x for x in UNIQUE if x[0].size == size], count):
         result = check_against(puzzle, solution_masks(solution), tally)
@@ -52,7 +52,7 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for puzzle, masks in _sample(MULTIPLE, 40):
+    for puzzle, masks in _sample(MULTIPLE, 80):
         result = check_against(puzzle, masks, tally)
         assert not result.solved
         assert result.contradiction is None

@@ -107,11 +107,8 @@ class State:
             state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit}"
         for cell, digit in enumerate(puzzle.givens):
             if digit:
-                if not cands[cell] >> (digit - 1) & 1:
-                    # A repeated given, named above, says more than this.
-                    state.broken = state.broken or (
-                        f"the given {cell_name(cell, n)}={digit_char(digit)} is not a candidate"
-                    )
+                if not cands[cell] >> (digit - 1) & 1 and state.broken is None:
+                    state.broken = f"the given {cell_name(cell, n)}={digit_char(digit)} is not a candidate"
                     cands[cell] = 1 << (digit - 1)
                 state.place(cell, digit)
         return state
