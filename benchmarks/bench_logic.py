@@ -114,6 +114,14 @@ puzzle, in one process (Python {python}, {machine}, one core of a shared
 """
 
 RESULTS_TAIL = """
+"Needing trial" counts puzzles whose easiest-first path uses a trial step
+(level `beyond`); the "without trial" columns time only the others. The
+9x9 minimal-givens puzzles here are random removals down to a minimal set on
+random jigsaw layouts, which are much harder than published (hand-set)
+jigsaws: most need more than chains and wings, and the trial steps (each
+tries every candidate with singles propagation, between full passes over the
+other techniques) dominate their time. Timings vary with the load the other
+users put on the machine.
 """
 
 if __name__ == "__main__":
