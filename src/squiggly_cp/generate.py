@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from types import ModuleType
 
@@ -62,9 +62,11 @@ __all__ = [
 KINDS = ("unique", "minimal", "multiple", "none")
 
 _PUZZLE_TRIES = 100  # attempts per puzzle when there is no time limit
-_FILL_CAP = 0.5  # deterministic time for a random layout's completed grid, per 81 cells
-_CHECK_CAP = 0.5  # deterministic time of a uniqueness check on the first pass, per 81 cells
+_FILL_CAP = 1.0  # deterministic time for a random layout's completed grid, per 81 cells
+_UNIQUE_CAP = 0.1  # deterministic time of a uniqueness check for "unique", per 81 cells
+_MINIMAL_CAP = 0.5  # the same on the first pass for "minimal"
 _RETRY_GROWTH = 4  # how the cap grows on each later pass over undecided orbits (minimal)
+_PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
 _SOLVE_CAP = 20.0
 # deterministic time to classify a "none" candidate
 
@@ -163,7 +165,7 @@ def _reduce(
     target: Target | None,
     clock: _Clock,
     prove_all: bool,
-) -> list[int]:
+) -> list[int] | None:
     """Remove orbits of givens in random order while the puzzle stays unique
     (and within ``target``), down to ``stop_at`` givens.
 
@@ -178,8 +180,8 @@ def _reduce(
     left = len(givens)
     order = list(cells)
     rng.shuffle(order)
-    cap = _cap(_CHECK_CAP, full.size)
-    while order:
+    cap = _cap(_MINIMAL_CAP if prove_all else _UNIQUE_CAP, full.size)
+    for _ in range(_PASSES if prove_all else 1):
         undecided = []
         for orbit in order:
             if left <= stop_at:
@@ -197,9 +199,11 @@ def _reduce(
             if other is None and (target is None or target.within is None or target.within(puzzle)):
                 givens = trial
                 left -= len(orbit)
-        order = undecided if prove_all else []
+        if not undecided:
+            return givens
+        order = undecided
         cap *= _RETRY_GROWTH
-    return givens
+    return None if prove_all else givens
 
 
 def _unique_stop(rng: random.Random, size: int) -> int:
@@ -208,13 +212,16 @@ def _unique_stop(rng: random.Random, size: int) -> int:
     return rng.randint(cells * 3 // 10, cells // 2)
 
 
-def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
+def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle:
     stop = _unique_stop(rng, full.size)
-    return full.with_givens(_reduce(rng, full, job.orbits, stop, job.target, job.clock, False))
+    givens = _reduce(rng, full, job.orbits, stop, job.target, job.clock, False)
+    assert givens is not None
+    return full.with_givens(givens)
 
 
 def _make_minimal(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
-    return full.with_givens(_reduce(rng, full, job.orbits, 0, job.target, job.clock, True))
+    givens = _reduce(rng, full, job.orbits, 0, job.target, job.clock, True)
+    return None if givens is None else full.with_givens(givens)
 
 
 def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
@@ -222,12 +229,12 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
     if rng.random() < 0.5:
         givens = list(full.givens)
     else:
-        givens = _reduce(rng, full, job.orbits, _unique_stop(rng, full.size), None, job.clock, False)
+        givens = list(_make_unique(rng, full, replace(job, target=None)).givens)
     order = [orbit for orbit in job.orbits if givens[orbit[0]]]
     rng.shuffle(order)
     steps = iter(order)
     # Removing givens never loses solutions: remove until a second solution appears, then maybe a few more.
-    cap = _cap(_CHECK_CAP, full.size)
+    cap = _cap(_UNIQUE_CAP, full.size)
     checks = _checks()
     for orbit in steps:
         trial = list(givens)

@@ -244,9 +244,7 @@ def fill_layout(
     row = rng.sample(range(size), size) if rng else list(range(size))
     for c, d in enumerate(row):
         model.add(x[c][d] == 1)
-    solver = sat_solver(
-        det_limit=det_limit, time_limit=time_limit, seed=rng.randrange(1 << 30) if rng else 0, presolve=False
-    )
+    solver = sat_solver(det_limit=det_limit, time_limit=time_limit, seed=rng.randrange(1 << 30) if rng else 0)
     if rng:
         solver.parameters.initial_polarity = solver.parameters.POLARITY_RANDOM
     status = solver.solve(model)
