@@ -380,7 +380,15 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     run.exit()
 
 
-@main.command(epilog=EXIT_STATUS_HELP.replace("case", "puzzle").replace("answered", "made"))
+@main.command(
+    epilog="""\b
+Exit status:
+  0    every puzzle was made
+  1    the --layout file is bad, or its layout admits no completed grid
+  2    bad command line; nothing was done
+  4    some puzzle was not made within --time-limit and was left out
+  130  interrupted (Ctrl-C); standard output holds only complete puzzles"""
+)
 @click.option("--count", "count", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
 @click.option(
@@ -424,7 +432,8 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
     help="Give up on a puzzle not made in this long: it is reported on standard error and "
-    "left out, and the next one is started (the others do not change).",
+    "left out, and the next one is started (the others do not change; with --to hdu the first "
+    "line still counts it).",
 )
 def generate(
     count: int,

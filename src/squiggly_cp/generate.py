@@ -67,6 +67,7 @@ _UNIQUE_CAP = 0.1  # deterministic time of a uniqueness check for "unique", per 
 _MINIMAL_CAP = 0.5  # the same on the first pass for "minimal"
 _RETRY_GROWTH = 4  # how the cap grows on each later pass over undecided orbits (minimal)
 _PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
+_HARD_GRID = 6  # undecided orbits on a pass that make "minimal" give up on a grid at once
 _SOLVE_CAP = 20.0
 # deterministic time to classify a "none" candidate
 
@@ -195,6 +196,8 @@ def _reduce(
             except Undecided:
                 clock.left()
                 undecided.append(orbit)
+                if prove_all and len(undecided) >= _HARD_GRID:
+                    return None
                 continue
             if other is None and (target is None or target.within is None or target.within(puzzle)):
                 givens = trial

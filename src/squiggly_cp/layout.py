@@ -210,6 +210,8 @@ def sat_solver(
     params.linearization_level = 0
     params.symmetry_level = 0
     params.cp_model_probing_level = 0
+    # Ctrl-C is Python's: CP-SAT would take it as a time limit and go on.
+    params.catch_sigint_signal = False
     if det_limit is not None:
         params.max_deterministic_time = det_limit
     if time_limit is not None:
