@@ -14,7 +14,12 @@ digits that naked and hidden singles leave open, and a single-cell orbit
 becomes a domain cut instead of a constraint. A check that CP-SAT cannot
 settle within its deterministic-time cap keeps the orbit (sound: a given
 more never breaks uniqueness); for "minimal" the orbit is tried again at the
-end with a larger cap, so every given left is proved necessary.
+end with a larger cap, so every given left is proved necessary, and a grid
+whose checks stay undecided is dropped for a new one (see `_reduce`).
+
+A difficulty target plugs in through `Target`: a predicate that can veto
+each removal, and one that accepts or rejects the finished puzzle (then a
+new grid is started), as Simon Tatham's Solo does with its grades.
 
 Kinds: "unique"; "minimal" (unique, and removing any orbit of givens breaks
 uniqueness: with clue symmetry "none" that is every single given);
@@ -23,7 +28,7 @@ uniqueness: with clue symmetry "none" that is every single given);
 Seeds: puzzle k of `generate(seed, ...)` draws from its own generator seeded
 with ``(seed, k)``, so each puzzle depends only on the seed and its number,
 and CP-SAT caps are deterministic time, so output is the same on every
-machine. Only the wall-clock ``time_limit`` depends on the machine: a puzzle
+machine (with the same OR-Tools version). Only the wall-clock ``time_limit`` depends on the machine: a puzzle
 that does not get made in time is given up (reported, not retried), and the
 other puzzles are unaffected.
 """
@@ -68,8 +73,7 @@ _MINIMAL_CAP = 0.5  # the same on the first pass for "minimal"
 _RETRY_GROWTH = 4  # how the cap grows on each later pass over undecided orbits (minimal)
 _PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
 _HARD_GRID = 6  # undecided orbits on a pass that make "minimal" give up on a grid at once
-_SOLVE_CAP = 20.0
-# deterministic time to classify a "none" candidate
+_NONE_CAP = 2.0  # deterministic time to show a "none" candidate has no solution, per 81 cells
 
 
 class OutOfTime(Exception):
@@ -264,8 +268,6 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
 def _make_none(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
     n = full.size
     base = _make_unique(rng, full, job)
-    if base is None:
-        return None
     givens = list(base.givens)
     solution = full.givens
     peers = base.peers
@@ -284,17 +286,19 @@ def _make_none(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
         old = givens[cell]
         givens[cell] = rng.choice(digits)
         puzzle = base.with_givens(givens)
-        if puzzle.repeated_given() is None and _verdict(puzzle, job.clock) is Verdict.NONE:
+        if puzzle.repeated_given() is None and not _may_have_solution(puzzle, job.clock):
             return puzzle
         givens[cell] = old
     return None
 
 
-def _verdict(puzzle: Puzzle, clock: _Clock) -> Verdict:
-    left = clock.left()
-    from .cpsat import solve
-
-    return solve(puzzle, time_limit=_SOLVE_CAP if left is None else min(left, _SOLVE_CAP)).verdict
+def _may_have_solution(puzzle: Puzzle, clock: _Clock) -> bool:
+    """False only when no solution is proved."""
+    try:
+        return _checks().has_solution(puzzle, _cap(_NONE_CAP, puzzle.size), clock.left())
+    except Undecided:
+        clock.left()
+        return True
 
 
 @dataclass

@@ -100,3 +100,17 @@ def open_model(puzzle: Puzzle, domains: list[int]) -> tuple[cp_model.CpModel, Li
             if 1 << (d - 1) not in placed:
                 model.add_exactly_one(lits[cell][d] for cell in unit if d in lits.get(cell, ()))
     return model, lits
+
+
+def has_solution(puzzle: Puzzle, det_limit: float | None = None, time_limit: float | None = None) -> bool:
+    """True if ``puzzle`` has a solution; raises `Undecided` at a limit, as `other_solution`."""
+    domains = candidates(puzzle)
+    if domains is None:
+        return False
+    model, _ = open_model(puzzle, domains)
+    status = sat_solver(det_limit=det_limit, time_limit=time_limit).solve(model)
+    if status == cp_model.INFEASIBLE:
+        return False
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return True
+    raise Undecided("the search for a solution stopped at its cap")
