@@ -46,6 +46,9 @@ def test_layout_file_is_used(tmp_path) -> None:
     assert done.returncode == 1 and b"no completed grid" in done.stderr and done.stdout == b""
     done = run_cli("generate", "--layout", str(tmp_path / "missing.txt"))
     assert done.returncode == 1 and b"cannot read" in done.stderr
+    path.write_bytes(b"1234\n")
+    done = run_cli("generate", "--layout", str(path))
+    assert done.returncode == 1 and b"cannot tell the format" in done.stderr
 
 
 def test_bad_combinations_are_usage_errors() -> None:

@@ -22,6 +22,7 @@ from squiggly_cp.generate import (
     generate,
     is_minimal,
     make_puzzle,
+    progress_text,
     random_layout,
     random_puzzles,
     random_solution,
@@ -108,6 +109,21 @@ def test_7x7_minimal_against_dlx() -> None:
         for cell, digit in enumerate(puzzle.givens):
             if digit:
                 assert dlx.count_solutions(without(puzzle, {cell}), 2) == 2
+
+
+def test_9x9_minimal_against_dlx() -> None:
+    for outcome in generate(9, 2, ("minimal",), 9):
+        puzzle = outcome.puzzle
+        assert puzzle is not None
+        assert dlx.solve(puzzle).verdict is Verdict.UNIQUE
+        for cell, digit in enumerate(puzzle.givens):
+            if digit:
+                assert dlx.count_solutions(without(puzzle, {cell}), 2) == 2
+
+
+def test_progress_text() -> None:
+    assert progress_text(0, 5, 1.2) == "generate: 0/5 made in 1 s"
+    assert progress_text(2, 5, 3.0) == "generate: 2/5 made in 3 s, 1.50 s each"
 
 
 def test_9x9_unique_against_dlx() -> None:

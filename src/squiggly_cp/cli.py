@@ -459,13 +459,13 @@ def generate(
     run = Run()
     layout = None
     if layout_file is not None:
-        cases = good_cases(run, layout_file, None)[1]
-        if not cases:
-            run.problem(f"{layout_file}: no puzzle to take the layout from")
+        first = next(load_cases(layout_file, None)[1], None)
+        if not isinstance(first, Case):
+            run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
             run.exit()
-        if size not in (None, cases[0].puzzle.size) or layout_symmetry != "none":
+        if size not in (None, first.puzzle.size) or layout_symmetry != "none":
             raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
-        layout, size = cases[0].puzzle.regions, cases[0].puzzle.size
+        layout, size = first.puzzle.regions, first.puzzle.size
     size = size or 9
     if (to == "hdu" and size != 9) or to == "plain":
         raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
