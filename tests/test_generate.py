@@ -101,18 +101,9 @@ def test_clue_symmetry(symmetry: str) -> None:
         check_claims(puzzle, kind, symmetry)
 
 
-def test_7x7_minimal_against_dlx() -> None:
-    for outcome in generate(7, 3, ("minimal",), 7):
-        puzzle = outcome.puzzle
-        assert puzzle is not None
-        assert dlx.solve(puzzle).verdict is Verdict.UNIQUE
-        for cell, digit in enumerate(puzzle.givens):
-            if digit:
-                assert dlx.count_solutions(without(puzzle, {cell}), 2) == 2
-
-
-def test_9x9_minimal_against_dlx() -> None:
-    for outcome in generate(9, 2, ("minimal",), 9):
+@pytest.mark.parametrize("size", [7, 9])
+def test_minimal_against_dlx(size: int) -> None:
+    for outcome in generate(size, 2, ("minimal",), size):
         puzzle = outcome.puzzle
         assert puzzle is not None
         assert dlx.solve(puzzle).verdict is Verdict.UNIQUE
