@@ -54,7 +54,15 @@ def test_layout_file_is_used(tmp_path) -> None:
 def test_bad_combinations_are_usage_errors() -> None:
     assert run_cli("generate", "--size", "6", "--layout-symmetry", "rot4").returncode == 2
     assert run_cli("generate", "--size", "6", "--to", "hdu").returncode == 2
+    assert run_cli("generate", "--to", "plain").returncode == 2
     assert run_cli("generate", "--symmetry", "spiral").returncode == 2
+
+
+def test_default_format_fits_the_size() -> None:
+    nine = run_cli("generate", "--count", "1")
+    assert nine.returncode == 0 and nine.stdout.startswith(b"1\n")
+    four = run_cli("generate", "--count", "1", "--size", "4")
+    assert four.returncode == 0 and len(four.stdout.split()) == 8
 
 
 def test_time_limit_reports_and_goes_on() -> None:

@@ -403,7 +403,12 @@ Exit status:
 @click.option(
     "--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), help="Grid size. [default: 9, or the --layout's]"
 )
-@click.option("--to", "to", type=click.Choice(FORMATS), default="hdu", show_default=True)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMATS),
+    help="Output format. [default: hdu for 9x9, else grid]",
+)
 @click.option(
     "--symmetry",
     type=click.Choice(CLUE_SYMMETRIES),
@@ -440,7 +445,7 @@ def generate(
     seed: int,
     kind: str,
     size: int | None,
-    to: str,
+    to: str | None,
     symmetry: str,
     layout_symmetry: str,
     layout_file: str | None,
@@ -467,6 +472,7 @@ def generate(
             raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
         layout, size = first.puzzle.regions, first.puzzle.size
     size = size or 9
+    to = to or ("hdu" if size == 9 else "grid")
     if (to == "hdu" and size != 9) or to == "plain":
         raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
     if size not in layout_symmetry_sizes(layout_symmetry):
