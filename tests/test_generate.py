@@ -127,12 +127,12 @@ def test_9x9_unique_against_dlx() -> None:
 
 @pytest.mark.parametrize("size", [10, 12, 16])
 def test_large_sizes_work(size: int) -> None:
-    # Every size works: a unique puzzle of a large size, verified by the other engine
-    # where it decides quickly (many givens left) and by CP-SAT's own check otherwise.
+    # Every size works: a unique puzzle of a large size, verified by the CP-SAT engine,
+    # which enumerates solutions rather than asking the generator's question (DLX
+    # takes minutes on some of these).
     outcome = next(generate(size, 1, ("unique",), size))
     puzzle = outcome.puzzle
     assert puzzle is not None and connected_regions(puzzle.regions, size)
-    assert dlx.solve(puzzle, time_limit=5).verdict in (Verdict.UNIQUE, Verdict.UNKNOWN)
     from squiggly_cp.cpsat import solve
 
     assert solve(puzzle).verdict is Verdict.UNIQUE
