@@ -26,11 +26,13 @@ from .engines import ENGINES, classify
 from .formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
 from .formats.hdu import CHUNK, format_result, read_hdu
 from .formats.text import decode, encoding_problem
-from .generate import KINDS, random_puzzles
+from .generate import KINDS
 from .hatch import RULES, format_hatch, hatch
+from .layout import layout_symmetry_sizes
 from .parallel import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
-from .puzzle import MAX_SIZE, MIN_SIZE, Puzzle, Verdict
+from .puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, Verdict, digit_char
 from .render import render_svg, render_text
+from .symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
 
 PROG = "squiggly-cp"
 
@@ -545,7 +547,15 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     run.exit()
 
 
-@main.command()
+@main.command(
+    epilog="""\b
+Exit status:
+  0    every puzzle was made
+  1    the --layout file is bad, or its layout admits no completed grid
+  2    bad command line; nothing was done
+  4    some puzzle was not made within --time-limit and was left out
+  130  interrupted (Ctrl-C); standard output holds only complete puzzles"""
+)
 @click.option("--count", "count", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
 @click.option(
@@ -553,19 +563,148 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     type=click.Choice([*KINDS, "mixed"]),
     default="unique",
     show_default=True,
-    help="minimal: unique, and every given is needed. none: no solution, yet no given "
-    "repeats a digit in a house. mixed: unique, multiple and none in turn.",
+    help="minimal: unique, and every given is needed (with --symmetry: no orbit of givens can "
+    "go). none: no solution, yet no given repeats a digit in a house. mixed: unique, multiple and "
+    "none in turn.",
 )
-@click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=9, show_default=True)
-@click.option("--to", "to", type=click.Choice(FORMATS), default="hdu", show_default=True)
-def generate(count: int, seed: int, kind: str, size: int, to: str) -> None:
-    """Make random squiggly puzzles on random layouts (nine connected
-    regions of nine cells for 9x9), each checked by the DLX engine."""
+@click.option(
+    "--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), help="Grid size. [default: 9, or the --layout's]"
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMATS),
+    help="Output format. [default: hdu for 9x9, else grid]",
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(CLUE_SYMMETRIES),
+    default="none",
+    show_default=True,
+    help="Symmetry of the clue positions (every size): rot2/rot4 turn by 180/90 degrees; mirror-lr, "
+    "mirror-ud mirror left-right, up-down; mirror-both both; diagonal, antidiagonal, diagonal-both "
+    "mirror across the diagonals; all: every symmetry of the square.",
+)
+@click.option(
+    "--layout-symmetry",
+    type=click.Choice(LAYOUT_SYMMETRIES),
+    default="none",
+    show_default=True,
+    help="Random layouts whose regions map onto regions under a turn: rot2 (180 degrees, every "
+    "size) or rot4 (90 degrees; sizes 4, 5, 8, 9, 12, 13, 16 only).",
+)
+@click.option(
+    "--layout",
+    "layout_file",
+    metavar="FILE",
+    help="Use the region layout of the first puzzle in FILE (any format) for every puzzle.",
+)
+@click.option(
+    "--time-limit",
+    type=TimeLimit(),
+    metavar="SECONDS",
+    help="Give up on a puzzle not made in this long: it is reported on standard error and "
+    "left out, and the next one is started (the others do not change; with --to hdu the first "
+    "line still counts it).",
+)
+def generate(
+    count: int,
+    seed: int,
+    kind: str,
+    size: int | None,
+    to: str | None,
+    symmetry: str,
+    layout_symmetry: str,
+    layout_file: str | None,
+    time_limit: float | None,
+) -> None:
+    """Make random squiggly puzzles, each written as soon as it is made.
+
+    Layouts are random (N connected regions of N cells) unless --layout
+    names one. Every uniqueness claim is proved by CP-SAT. The same --seed
+    gives the same puzzles on every machine. Long runs show their progress
+    on standard error.
+    """
+    from .generate import format_stream, progress_text
+    from .generate import generate as make
+
+    run = Run(flush_each=True)  # each puzzle leaves as soon as it is made, whole
+    layout = None
+    if layout_file is not None:
+        first = next(load_cases(layout_file, None)[1], None)
+        if not isinstance(first, Case):
+            run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
+            run.exit()
+        if size not in (None, first.puzzle.size) or layout_symmetry != "none":
+            raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
+        layout, size = first.puzzle.regions, first.puzzle.size
+    size = size or 9
+    to = to or ("hdu" if size == 9 else "grid")
     if (to == "hdu" and size != 9) or to == "plain":
         raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
+    if size not in layout_symmetry_sizes(layout_symmetry):
+        raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
     kinds = ("unique", "multiple", "none") if kind == "mixed" else (kind,)
+    outcomes = make(
+        seed,
+        count,
+        kinds,
+        size,
+        symmetry=symmetry,
+        layout_symmetry=layout_symmetry,
+        layout=layout,
+        time_limit=time_limit,
+    )
+    start = last = time.monotonic()
+    made = 0
+
+    def puzzles() -> Iterator[Puzzle]:
+        nonlocal made, last
+        for outcome in outcomes:
+            if outcome.puzzle is None:
+                warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
+                run.status |= EXIT_TIME_LIMIT
+            else:
+                made += 1
+                yield outcome.puzzle
+            now = time.monotonic()
+            if sys.stderr.isatty() or now - last >= _Progress.EVERY:
+                text = progress_text(made, count, now - start)
+                click.echo(f"\r{text}" if sys.stderr.isatty() else text, err=True, nl=not sys.stderr.isatty())
+                last = now
+
+    try:
+        for text in format_stream(puzzles(), to, count):
+            run.write(text)
+    except PuzzleError as e:
+        run.problem(f"{layout_file}: {e}")
+    _Progress.clear()
+    run.exit()
+
+
+@main.command("layout", epilog=EXIT_STATUS_HELP)
+@FILE
+@format_option()
+@TIME_LIMIT
+def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None:
+    """Say whether the region layout of each puzzle in FILE admits any
+    completed grid at all (the givens are ignored).
+
+    One line per puzzle: "Case k: " then a completed grid, its N*N digits row
+    by row (1-9 then A-G, as in the grid format), or "no completed grid: "
+    and why, e.g. a law-of-leftovers conflict.
+    """
+    from .layout import Undecided, check_layout_fillable
+
     run = Run()
-    run.write(write_puzzles(random_puzzles(seed, count, kinds, size), to))
+    for case in good_cases(run, file, fmt)[1]:
+        try:
+            grid, reason = check_layout_fillable(case.puzzle.regions, case.puzzle.size, time_limit=time_limit)
+        except Undecided:
+            run.timed_out(case.number, time_limit)
+            continue
+        answer = "".join(map(digit_char, grid)) if grid else f"no completed grid: {reason}"
+        run.write(f"Case {case.number}: {answer}\n")
     run.exit()
 
 

@@ -1,234 +1,282 @@
-"""Seeded random squiggly layouts and puzzles of a chosen kind.
+"""Seeded random squiggly puzzles of a chosen kind, made one at a time.
 
-Every function takes a `random.Random` (`random_puzzles` a seed), so the
-output is reproducible. Every puzzle's kind is verified with the `dlx` engine.
+How a puzzle is made: a random layout (`squiggly_cp.layout.random_layout`,
+optionally symmetric) or the caller's; a random completed grid from CP-SAT;
+then givens are removed orbit by orbit (an orbit is a set of cells the clue
+symmetry maps onto each other; a single cell without symmetry) in random
+order, each removal kept only if the puzzle stays unique.
+
+Each uniqueness check is one feasibility question for CP-SAT: with the
+givens left, is there a grid that differs from the known solution somewhere
+in the removed orbit? (The puzzle before the removal had only that solution,
+so any other grid must differ there.) The model holds only the cells and
+digits that naked and hidden singles leave open, and a single-cell orbit
+becomes a domain cut instead of a constraint. A check that CP-SAT cannot
+settle within its deterministic-time cap keeps the orbit (sound: a given
+more never breaks uniqueness); for "minimal" the orbit is tried again at the
+end with a larger cap, so every given left is proved necessary, and a grid
+whose checks stay undecided is dropped for a new one (see `_reduce`).
+
+A difficulty target plugs in through `Target`: a predicate that can veto
+each removal, and one that accepts or rejects the finished puzzle (then a
+new grid is started), as Simon Tatham's Solo does with its grades.
+
+Kinds: "unique"; "minimal" (unique, and removing any orbit of givens breaks
+uniqueness: with clue symmetry "none" that is every single given);
+"multiple"; "none" (no solution, though no given repeats in a house).
+
+Seeds: puzzle k of `generate(seed, ...)` draws from its own generator seeded
+with ``(seed, k)``, so each puzzle depends only on the seed and its number,
+and CP-SAT caps are deterministic time, so output is the same on every
+machine (with the same OR-Tools version). Only the wall-clock ``time_limit`` depends on the machine: a puzzle
+that does not get made in time is given up (reported, not retried), and the
+other puzzles are unaffected.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import islice
+from types import ModuleType
 
-from . import dlx
-from .puzzle import Grid, Puzzle, PuzzleError, Verdict, box_shape, standard_regions
+from .formats.detect import write_puzzles
+from .layout import Undecided, fill_layout, random_layout
+from .puzzle import Grid, Puzzle, PuzzleError, Verdict
 from .regions import check_layout
+from .symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
 
-__all__ = ["KINDS", "is_minimal", "make_puzzle", "random_layout", "random_puzzles", "random_solution"]
+__all__ = [
+    "CLUE_SYMMETRIES",
+    "KINDS",
+    "LAYOUT_SYMMETRIES",
+    "Outcome",
+    "Target",
+    "format_stream",
+    "generate",
+    "is_minimal",
+    "make_puzzle",
+    "progress_text",
+    "random_layout",
+    "random_puzzles",
+    "random_solution",
+]
 
 KINDS = ("unique", "minimal", "multiple", "none")
 
-_LAYOUT_TRIES = 200
-_PUZZLE_TRIES = 100
-_SOLUTION_TRIES = 3
-_FILL_RUNS = 4
-_FILL_NODES = 2  # node limit of the first run, times the number of cells; grows by half each run
+_PUZZLE_TRIES = 100  # attempts per puzzle when there is no time limit
+_FILL_CAP = 1.0  # deterministic time for a random layout's completed grid, per 81 cells
+_UNIQUE_CAP = 0.1  # deterministic time of a uniqueness check for "unique", per 81 cells
+_MINIMAL_CAP = 0.5  # the same on the first pass for "minimal"
+_RETRY_GROWTH = 4  # how the cap grows on each later pass over undecided orbits (minimal)
+_PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
+_HARD_GRID = 6  # undecided orbits on a pass that make "minimal" give up on a grid at once
+_NONE_CAP = 2.0  # deterministic time to show a "none" candidate has no solution, per 81 cells
 
 
-def _neighbours(size: int) -> list[tuple[int, ...]]:
-    out = []
-    for cell in range(size * size):
-        r, c = divmod(cell, size)
-        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        out.append(tuple(nr * size + nc for nr, nc in near if 0 <= nr < size and 0 <= nc < size))
-    return out
+class OutOfTime(Exception):
+    """The wall-clock time limit of a puzzle ran out."""
 
 
-def _connected(labels: list[int], label: int, start: int, size: int, nbrs: list[tuple[int, ...]]) -> bool:
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nxt in nbrs[stack.pop()]:
-            if labels[nxt] == label and nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return len(seen) == size
+@dataclass(frozen=True)
+class Target:
+    """A hook for a difficulty target (for example a rating range lo..hi).
 
-
-def random_layout(rng: random.Random, size: int = 9) -> Grid:
-    """A random layout of ``size`` connected regions of ``size`` cells, labels normalized.
-
-    Starts from the standard boxes (or rows, for sizes without boxes) and
-    swaps boundary cells between neighbouring regions while both stay connected.
+    ``within`` is asked after each removal of givens; a removal whose result
+    it rejects is undone (for a rating range: ``rating <= hi``, since removing
+    givens makes a puzzle harder). ``accept`` is asked about the finished
+    puzzle; a puzzle it rejects is thrown away and a new one started (for a
+    range: ``lo <= rating <= hi``). Either may be None.
     """
-    labels = list(standard_regions(size) if box_shape(size) else (i // size for i in range(size * size)))
-    members = [{i for i, label in enumerate(labels) if label == k} for k in range(size)]
-    nbrs = _neighbours(size)
-    cells = range(size * size)
-    target = 4 * size * size
-    moves = 0
-    for _ in range(40 * size * size):
-        if moves >= target:
-            break
-        a = rng.choice(cells)
-        region_a = labels[a]
-        others = [x for x in nbrs[a] if labels[x] != region_a]
-        if not others:
-            continue
-        region_b = labels[rng.choice(others)]
-        # A cell of B touching A (not just at `a`) to give to A in exchange; `a` must touch B too.
-        givers = [
-            x for x in sorted(members[region_b]) if any(labels[y] == region_a and y != a for y in nbrs[x])
-        ]
-        if not givers:
-            continue
-        b = rng.choice(givers)
-        if not any(labels[y] == region_b and y != b for y in nbrs[a]):
-            continue
-        labels[a], labels[b] = region_b, region_a
-        if _connected(labels, region_a, b, size, nbrs) and _connected(labels, region_b, a, size, nbrs):
-            members[region_a].remove(a)
-            members[region_a].add(b)
-            members[region_b].remove(b)
-            members[region_b].add(a)
-            moves += 1
-        else:
-            labels[a], labels[b] = region_a, region_b
-    return check_layout(labels, size)
+
+    within: Callable[[Puzzle], bool] | None = None
+    accept: Callable[[Puzzle], bool] | None = None
 
 
-def random_solution(layout: Grid, rng: random.Random, size: int = 9) -> Grid | None:
-    """A random complete filling of ``layout``, or None if there is none or it takes too long."""
-    # Any filling can have its digits renamed to put a chosen permutation in the first row,
-    # so fixing that row loses nothing and leaves a smaller search.
-    first_row = rng.sample(range(1, size + 1), size)
-    puzzle = Puzzle(size, (*first_row, *[0] * (size * size - size)), check_layout(layout, size))
-    # Search times are heavy-tailed, so several short randomized runs beat one long one.
-    limit = _FILL_NODES * size * size
-    for _ in range(_FILL_RUNS):
+@dataclass(frozen=True)
+class Outcome:
+    """Puzzle ``number`` (1-based): the puzzle, or None with the reason it was
+    not made; ``seconds`` spent on it."""
+
+    number: int
+    puzzle: Puzzle | None
+    seconds: float
+    reason: str = ""
+
+
+class _Clock:
+    def __init__(self, time_limit: float | None) -> None:
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    def left(self) -> float | None:
+        """Seconds left (None: no limit); raises `OutOfTime` when none are."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise OutOfTime
+        return left
+
+
+def random_solution(
+    layout: Grid, rng: random.Random, size: int = 9, *, det_limit: float | None = None
+) -> Grid | None:
+    """A random completed grid of ``layout``; None if there is none or the
+    search passes ``det_limit`` (CP-SAT deterministic time)."""
+    try:
+        return fill_layout(check_layout(layout, size), size, rng, det_limit=det_limit)
+    except Undecided:
+        return None
+
+
+def _checks() -> ModuleType:
+    """The CP-SAT uniqueness checks, imported on first use: the command line
+    imports this module for `KINDS` alone and must not pay for OR-Tools."""
+    from . import unique
+
+    return unique
+
+
+def _cap(base: float, size: int) -> float:
+    return base * size * size / 81
+
+
+def _filled_layout(
+    rng: random.Random, size: int, fixed: Grid | None, layout_symmetry: str, clock: _Clock
+) -> tuple[Grid, Grid]:
+    """A layout (``fixed``, or a random one) and a random completed grid of it."""
+    while True:
+        regions = fixed if fixed is not None else random_layout(rng, size, layout_symmetry)
+        # A fixed layout gets no deterministic cap: there is no other layout to try.
+        cap = None if fixed is not None else _cap(_FILL_CAP, size)
         try:
-            return next(dlx.iter_solutions(puzzle, rng, node_limit=limit), None)
-        except dlx.SearchLimitReached:
-            limit += limit // 2
-    return None
-
-
-def make_puzzle(rng: random.Random, kind: str, size: int = 9, layout: Grid | None = None) -> Puzzle:
-    """A random puzzle of ``kind``: "unique", "minimal", "multiple" or "none".
-
-    With ``layout`` the puzzle uses it (raising `PuzzleError` if no filling is
-    found for it); otherwise random layouts are drawn until one can be filled.
-    "none" puzzles never repeat a given digit in a house.
-    """
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
-    fixed = None if layout is None else check_layout(layout, size)
-    for _ in range(_PUZZLE_TRIES):
-        regions, solution = _filled_layout(rng, size, fixed)
-        puzzle = _MAKERS[kind](rng, Puzzle(size, solution, regions))
-        if puzzle is not None:
-            return puzzle
-    raise RuntimeError(f"no {kind!r} {size}x{size} puzzle found in {_PUZZLE_TRIES} tries")
-
-
-def random_puzzles(
-    seed: int, count: int, kinds: Iterable[str] = ("unique", "multiple", "none"), size: int = 9
-) -> Iterator[Puzzle]:
-    """``count`` puzzles from ``seed``, cycling through ``kinds``."""
-    rng = random.Random(seed)
-    order = tuple(kinds)
-    for i in range(count):
-        yield make_puzzle(rng, order[i % len(order)], size)
-
-
-def _filled_layout(rng: random.Random, size: int, fixed: Grid | None) -> tuple[Grid, Grid]:
-    for _ in range(_LAYOUT_TRIES if fixed is None else _SOLUTION_TRIES):
-        regions = fixed if fixed is not None else random_layout(rng, size)
-        solution = random_solution(regions, rng, size)
+            solution = fill_layout(regions, size, rng, det_limit=cap, time_limit=clock.left())
+        except Undecided:
+            clock.left()
+            continue
         if solution is not None:
             return regions, solution
-    if fixed is not None:
-        raise PuzzleError("no complete filling of this layout was found")
-    raise RuntimeError(f"no fillable {size}x{size} layout found in {_LAYOUT_TRIES} tries")
+        if fixed is not None:
+            raise PuzzleError("this layout admits no completed grid (see the layout command)")
 
 
-def _is_unique(puzzle: Puzzle, givens: list[int]) -> bool:
-    return dlx.count_solutions(puzzle.with_givens(givens), 2) == 1
+def _reduce(
+    rng: random.Random,
+    full: Puzzle,
+    cells: Sequence[Sequence[int]],
+    stop_at: int,
+    target: Target | None,
+    clock: _Clock,
+    prove_all: bool,
+) -> list[int] | None:
+    """Remove orbits of givens in random order while the puzzle stays unique
+    (and within ``target``), down to ``stop_at`` givens.
 
-
-def _reduce(rng: random.Random, full: Puzzle, stop_at: int) -> list[int]:
-    """Remove givens in random order while the puzzle stays unique, down to ``stop_at`` givens.
-
-    If every cell gets tried, the result is minimal: a given whose removal
-    broke uniqueness earlier still breaks it with fewer givens around.
+    If every orbit gets tried, the result is minimal: an orbit whose removal
+    broke uniqueness earlier still breaks it with fewer givens around (the
+    other grid found then still fits). With ``prove_all`` orbits left
+    undecided at the cap are retried with growing caps until decided.
     """
-    givens = list(full.givens)
+    checks = _checks()
+    solution = full.givens
+    givens = list(solution)
     left = len(givens)
-    order = list(range(len(givens)))
+    order = list(cells)
     rng.shuffle(order)
-    for cell in order:
-        if left <= stop_at:
-            break
-        digit = givens[cell]
-        givens[cell] = 0
-        if _is_unique(full, givens):
-            left -= 1
-        else:
-            givens[cell] = digit
-    return givens
+    cap = _cap(_MINIMAL_CAP if prove_all else _UNIQUE_CAP, full.size)
+    for _ in range(_PASSES if prove_all else 1):
+        undecided = []
+        for orbit in order:
+            if left <= stop_at:
+                return givens
+            trial = list(givens)
+            for cell in orbit:
+                trial[cell] = 0
+            puzzle = checks.same_layout(full, trial)
+            try:
+                other = checks.other_solution(puzzle, solution, orbit, cap, clock.left())
+            except Undecided:
+                clock.left()
+                undecided.append(orbit)
+                if prove_all and len(undecided) >= _HARD_GRID:
+                    return None
+                continue
+            if other is None and (target is None or target.within is None or target.within(puzzle)):
+                givens = trial
+                left -= len(orbit)
+        if not undecided:
+            return givens
+        order = undecided
+        cap *= _RETRY_GROWTH
+    return None if prove_all else givens
 
 
 def _unique_stop(rng: random.Random, size: int) -> int:
     """A random number of givens to stop removing at, for variety."""
     cells = size * size
-    return rng.randint(cells // 4, cells // 2)
+    return rng.randint(cells * 3 // 10, cells // 2)
 
 
-def _make_unique(rng: random.Random, full: Puzzle) -> Puzzle | None:
-    puzzle = full.with_givens(_reduce(rng, full, _unique_stop(rng, full.size)))
-    return puzzle if dlx.solve(puzzle).verdict is Verdict.UNIQUE else None
+def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle:
+    stop = _unique_stop(rng, full.size)
+    givens = _reduce(rng, full, job.orbits, stop, job.target, job.clock, False)
+    assert givens is not None
+    return full.with_givens(givens)
 
 
-def _make_minimal(rng: random.Random, full: Puzzle) -> Puzzle | None:
-    puzzle = full.with_givens(_reduce(rng, full, 0))
-    return puzzle if is_minimal(puzzle) else None
+def _make_minimal(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
+    givens = _reduce(rng, full, job.orbits, 0, job.target, job.clock, True)
+    return None if givens is None else full.with_givens(givens)
 
 
-def is_minimal(puzzle: Puzzle) -> bool:
-    """True if ``puzzle`` is unique and loses uniqueness when any one given is removed."""
-    givens = list(puzzle.givens)
-    if dlx.solve(puzzle).verdict is not Verdict.UNIQUE:
-        return False
-    for cell, digit in enumerate(puzzle.givens):
-        if digit:
-            givens[cell] = 0
-            unique = _is_unique(puzzle, givens)
-            givens[cell] = digit
-            if unique:
-                return False
-    return True
-
-
-def _make_multiple(rng: random.Random, full: Puzzle) -> Puzzle | None:
+def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
     # Half of them start from the full grid (many givens), half from a sparser unique puzzle.
-    givens = list(full.givens) if rng.random() < 0.5 else _reduce(rng, full, _unique_stop(rng, full.size))
-    order = [i for i, d in enumerate(givens) if d]
+    if rng.random() < 0.5:
+        givens = list(full.givens)
+    else:
+        givens = list(_make_unique(rng, full, replace(job, target=None)).givens)
+    order = [orbit for orbit in job.orbits if givens[orbit[0]]]
     rng.shuffle(order)
     steps = iter(order)
     # Removing givens never loses solutions: remove until a second solution appears, then maybe a few more.
-    for cell in steps:
-        givens[cell] = 0
-        if not _is_unique(full, givens):
+    cap = _cap(_UNIQUE_CAP, full.size)
+    checks = _checks()
+    for orbit in steps:
+        trial = list(givens)
+        for cell in orbit:
+            trial[cell] = 0
+        try:
+            other = checks.other_solution(
+                checks.same_layout(full, trial), full.givens, orbit, cap, job.clock.left()
+            )
+        except Undecided:
+            job.clock.left()
+            continue
+        givens = trial
+        if other is not None:
             break
-    for cell in islice(steps, rng.choice((0, 0, 1, 3))):
-        givens[cell] = 0
-    puzzle = full.with_givens(givens)
-    return puzzle if dlx.solve(puzzle).verdict is Verdict.MULTIPLE else None
-
-
-def _make_none(rng: random.Random, full: Puzzle) -> Puzzle | None:
-    n = full.size
-    base = _make_unique(rng, full)
-    if base is None:
+    else:
         return None
+    for orbit in islice(steps, rng.choice((0, 0, 1, 3))):
+        for cell in orbit:
+            givens[cell] = 0
+    return full.with_givens(givens)
+
+
+def _make_none(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
+    n = full.size
+    base = _make_unique(rng, full, job)
     givens = list(base.givens)
     solution = full.givens
     peers = base.peers
     # Either change a given or add one, always to a digit that no peer gives. An added wrong
     # digit always leaves no solution; a changed given may not, so the result is checked.
-    cells = [i for i in range(n * n) if givens[i]] if rng.random() < 0.5 else []
+    # With clue symmetry, only changes: an added given would break the symmetry.
+    cells = [i for i in range(n * n) if givens[i]] if rng.random() < 0.5 or job.symmetric else []
     rng.shuffle(cells)
-    empty = [i for i in range(n * n) if not givens[i]]
+    empty = [] if job.symmetric else [i for i in range(n * n) if not givens[i]]
     rng.shuffle(empty)
     for cell in cells + empty:
         blocked = {givens[p] for p in peers[cell]}
@@ -238,15 +286,168 @@ def _make_none(rng: random.Random, full: Puzzle) -> Puzzle | None:
         old = givens[cell]
         givens[cell] = rng.choice(digits)
         puzzle = base.with_givens(givens)
-        if puzzle.repeated_given() is None and dlx.solve(puzzle).verdict is Verdict.NONE:
+        if puzzle.repeated_given() is None and not _may_have_solution(puzzle, job.clock):
             return puzzle
         givens[cell] = old
     return None
 
 
-_MAKERS = {
+def _may_have_solution(puzzle: Puzzle, clock: _Clock) -> bool:
+    """False only when no solution is proved."""
+    try:
+        return _checks().has_solution(puzzle, _cap(_NONE_CAP, puzzle.size), clock.left())
+    except Undecided:
+        clock.left()
+        return True
+
+
+@dataclass
+class _Job:
+    orbits: tuple[tuple[int, ...], ...]
+    target: Target | None
+    clock: _Clock
+    symmetric: bool
+
+
+_MAKERS: dict[str, Callable[[random.Random, Puzzle, _Job], Puzzle | None]] = {
     "unique": _make_unique,
     "minimal": _make_minimal,
     "multiple": _make_multiple,
     "none": _make_none,
 }
+
+
+def make_puzzle(
+    rng: random.Random,
+    kind: str,
+    size: int = 9,
+    layout: Grid | None = None,
+    *,
+    symmetry: str = "none",
+    layout_symmetry: str = "none",
+    target: Target | None = None,
+    time_limit: float | None = None,
+) -> Puzzle:
+    """A random puzzle of ``kind``: "unique", "minimal", "multiple" or "none".
+
+    With ``layout`` the puzzle uses it (raising `PuzzleError` if it admits no
+    completed grid); otherwise random layouts with ``layout_symmetry`` are
+    drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). Raises
+    `OutOfTime` after ``time_limit`` seconds, and `RuntimeError` if no try of
+    `_PUZZLE_TRIES` succeeds without a time limit.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    fixed = None if layout is None else check_layout(layout, size)
+    clock = _Clock(time_limit)
+    job = _Job(orbits(symmetry, size), target, clock, symmetry != "none")
+    tries = 0
+    while time_limit is not None or tries < _PUZZLE_TRIES:
+        tries += 1
+        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, clock)
+        puzzle = _MAKERS[kind](rng, Puzzle(size, solution, regions), job)
+        if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
+            return puzzle
+    raise RuntimeError(f"no {kind!r} {size}x{size} puzzle found in {_PUZZLE_TRIES} tries")
+
+
+def puzzle_rng(seed: int, number: int) -> random.Random:
+    """The random generator of puzzle ``number`` (1-based) of ``seed``."""
+    return random.Random(f"squiggly-cp generate {seed} {number}")
+
+
+def generate(
+    seed: int,
+    count: int,
+    kinds: Sequence[str] = ("unique",),
+    size: int = 9,
+    *,
+    symmetry: str = "none",
+    layout_symmetry: str = "none",
+    layout: Grid | None = None,
+    time_limit: float | None = None,
+    target: Target | None = None,
+) -> Iterator[Outcome]:
+    """Puzzles 1..``count`` of ``seed``, each yielded as soon as it is made,
+    cycling through ``kinds``. A puzzle not made within ``time_limit``
+    seconds comes back with ``puzzle=None`` and is not retried."""
+    for number in range(1, count + 1):
+        start = time.monotonic()
+        kind = kinds[(number - 1) % len(kinds)]
+        try:
+            puzzle = make_puzzle(
+                puzzle_rng(seed, number),
+                kind,
+                size,
+                layout,
+                symmetry=symmetry,
+                layout_symmetry=layout_symmetry,
+                target=target,
+                time_limit=time_limit,
+            )
+        except OutOfTime:
+            yield Outcome(number, None, time.monotonic() - start, f"not made within {time_limit:g} s")
+            continue
+        except RuntimeError as e:
+            yield Outcome(number, None, time.monotonic() - start, str(e))
+            continue
+        yield Outcome(number, puzzle, time.monotonic() - start)
+
+
+def random_puzzles(
+    seed: int, count: int, kinds: Iterable[str] = ("unique", "multiple", "none"), size: int = 9
+) -> Iterator[Puzzle]:
+    """``count`` puzzles from ``seed``, cycling through ``kinds`` (no time limit)."""
+    for outcome in generate(seed, count, tuple(kinds), size):
+        if outcome.puzzle is None:
+            raise RuntimeError(outcome.reason)
+        yield outcome.puzzle
+
+
+def format_stream(puzzles: Iterable[Puzzle], fmt: str, count: int) -> Iterator[str]:
+    """The text of each puzzle in format ``fmt``, one piece per puzzle, so a
+    caller can write each as soon as it exists. Joined, the pieces are what
+    `write_puzzles` gives for all of them; for hdu the first line promises
+    ``count`` cases (a puzzle given up on leaves the file short)."""
+    for index, puzzle in enumerate(puzzles):
+        text = write_puzzles([puzzle], fmt)
+        if fmt == "hdu":
+            text = text.split("\n", 1)[1]
+            text = f"{count}\n{text}" if index == 0 else f"\n{text}"
+        elif fmt == "grid" and index:
+            text = "\n" + text
+        yield text
+
+
+def progress_text(made: int, count: int, seconds: float) -> str:
+    """One progress line: how many puzzles are made and how fast."""
+    rate = f", {seconds / made:.2f} s each" if made else ""
+    return f"generate: {made}/{count} made in {seconds:.0f} s{rate}"
+
+
+def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
+    """True if ``puzzle`` is unique and loses uniqueness when any one given is removed.
+    Raises `OutOfTime` after ``time_limit`` seconds."""
+    from .cpsat import solve
+
+    checks = _checks()
+    clock = _Clock(time_limit)
+    result = solve(puzzle, time_limit=clock.left())
+    if result.verdict is Verdict.UNKNOWN:
+        raise OutOfTime
+    if result.verdict is not Verdict.UNIQUE:
+        return False
+    solution = result.solutions[0]
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            givens = list(puzzle.givens)
+            givens[cell] = 0
+            try:
+                other = checks.other_solution(
+                    checks.same_layout(puzzle, givens), solution, (cell,), None, clock.left()
+                )
+                if other is None:
+                    return False
+            except Undecided:
+                raise OutOfTime from None
+    return True

@@ -32,7 +32,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ortools.sat.python import cp_model
 
@@ -59,20 +59,23 @@ def run(
     time_limit: float | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
     work_limit: float | None = None,
+    parameters: Mapping[str, object] | None = None,
 ) -> tuple[cp_model.CpSolver, str]:
     """Solve ``model`` with this project's parameters; return the solver and the
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
 
     With a ``callback`` the search enumerates every solution (the callback
     may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`);
-    ``work_limit`` in CP-SAT's deterministic seconds.
+    ``work_limit`` in CP-SAT's deterministic seconds. ``parameters`` override
+    this project's for one kind of search (the generator's, say); an enum value
+    is given by name (``"POLARITY_RANDOM"``).
     Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
     promptly (see the module's description).
     """
     solver = cp_model.CpSolver()
     params = solver.parameters
-    for name, value in _PARAMETERS.items():
-        setattr(params, name, value)
+    for name, value in {**_PARAMETERS, **(parameters or {})}.items():
+        setattr(params, name, getattr(params, value) if isinstance(value, str) else value)
     params.enumerate_all_solutions = callback is not None
     limit = check_time_limit(time_limit)
     if limit is not None:

@@ -1,0 +1,311 @@
+"""Region layouts: random ones (optionally symmetric), and whether a layout
+admits any completed grid at all.
+
+A layout is a tuple of ``size * size`` region labels (row-major), ``size``
+connected regions of ``size`` cells, labels numbered by first appearance.
+
+Layout symmetry (`squiggly_cp.symmetry.LAYOUT_SYMMETRIES`): ``rot2`` (the
+180-degree turn maps every region onto a region) exists for every size;
+``rot4`` (the 90-degree turn does) only for sizes 4k and 4k+1 (4, 5, 8, 9,
+12, 13, 16). For other sizes no such layout exists: with even size every
+cell orbit of the turn has four cells, so a region the turn maps to itself
+has a multiple of four cells, and two regions that the turn swaps cannot
+both be connected around the centre; with odd size the region holding the
+centre cell maps to itself and has 1 + 4j cells.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
+from .regions import check_layout
+from .symmetry import LAYOUT_SYMMETRIES, permutations
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "GENERATOR_PARAMETERS",
+    "LAYOUT_SYMMETRIES",
+    "Undecided",
+    "check_layout_fillable",
+    "fill_layout",
+    "layout_symmetry_sizes",
+    "leftover_conflict",
+    "random_layout",
+]
+
+
+class Undecided(TimeoutError):
+    """A CP-SAT search stopped at its limit before it decided."""
+
+
+def layout_symmetry_sizes(symmetry: str) -> tuple[int, ...]:
+    """The sizes (4..16) for which layouts with ``symmetry`` exist."""
+    if symmetry not in LAYOUT_SYMMETRIES:
+        raise ValueError(f"unknown layout symmetry {symmetry!r}; choose from {', '.join(LAYOUT_SYMMETRIES)}")
+    return tuple(n for n in range(4, 17) if symmetry != "rot4" or n % 4 in (0, 1))
+
+
+@cache
+def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        out.append(tuple(nr * size + nc for nr, nc in near if 0 <= nr < size and 0 <= nc < size))
+    return tuple(out)
+
+
+def _connected(labels: list[int], label: int, start: int, size: int) -> bool:
+    nbrs = _neighbours(size)
+    seen = {start}
+    stack = [start]
+    while stack:
+        for nxt in nbrs[stack.pop()]:
+            if labels[nxt] == label and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return len(seen) == size
+
+
+def _rot4_start(size: int) -> list[int]:
+    """A layout the 90-degree turn maps onto itself (sizes 4k and 4k+1).
+
+    One quarter block is cut into regions and turned three times. Size 4k:
+    the top-left k2 x k2 quadrant (k2 = 2k) in strips of two rows. Size 4k+1:
+    a pinwheel of four 2k x (2k+1) blocks around a centre region shaped like a
+    plus with arms of k cells; each block, less its arm, is cut along a
+    column-by-column snake into k regions.
+    """
+    k, odd = divmod(size, 4)
+    rot = permutations("rot4", size)
+    block: dict[int, int] = {}
+    if odd:
+        m = 2 * k
+        centre = m * size + m
+        arm = {r * size + m for r in range(k, m)}
+        snake = []
+        for c in range(m + 1):
+            rows = list(range(m if c < m else k))
+            snake += [r * size + c for r in (rows if c % 2 == 0 else reversed(rows))]
+        block = {cell: 1 + i // size for i, cell in enumerate(snake)}
+        block.update(dict.fromkeys(arm, 0))
+        block[centre] = 0
+    else:
+        m = 2 * k
+        block = {r * size + c: 1 + r // 2 for r in range(m) for c in range(m)}
+    labels = [-1] * (size * size)
+    for cell, label in block.items():
+        for turn, perm in enumerate(rot):
+            labels[perm[cell]] = label if label == 0 and odd else label + turn * (k + 1)
+    return list(normalize_labels(labels))
+
+
+def _start(size: int, symmetry: str) -> list[int]:
+    if symmetry == "rot4":
+        if size % 4 not in (0, 1):
+            raise ValueError(f"no {size}x{size} layout has rot4 symmetry (only sizes 4k and 4k+1 do)")
+        return _rot4_start(size)
+    # The boxes, or the rows for sizes without boxes: both survive the 180-degree turn.
+    return list(standard_regions(size) if box_shape(size) else (i // size for i in range(size * size)))
+
+
+def random_layout(rng: random.Random, size: int = 9, symmetry: str = "none") -> Grid:
+    """A random layout of ``size`` connected regions of ``size`` cells, labels normalized.
+
+    Starts from a layout with the symmetry (the standard boxes, the rows, or a
+    pinwheel for rot4) and swaps boundary cells between neighbouring regions,
+    each swap together with its images under the symmetry, while every region
+    touched stays connected. Without symmetry the draws are those of earlier
+    versions, so seeds give the same layouts.
+    """
+    layout_symmetry_sizes(symmetry)
+    labels = _start(size, symmetry)
+    perms = permutations(symmetry, size)
+    members = [{i for i, label in enumerate(labels) if label == k} for k in range(size)]
+    nbrs = _neighbours(size)
+    cells = range(size * size)
+    target = 4 * size * size
+    moves = 0
+    for _ in range(40 * size * size):
+        if moves >= target:
+            break
+        a = rng.choice(cells)
+        region_a = labels[a]
+        others = [x for x in nbrs[a] if labels[x] != region_a]
+        if not others:
+            continue
+        region_b = labels[rng.choice(others)]
+        # A cell of B touching A (not just at `a`) to give to A in exchange; `a` must touch B too.
+        givers = [
+            x for x in sorted(members[region_b]) if any(labels[y] == region_a and y != a for y in nbrs[x])
+        ]
+        if not givers:
+            continue
+        b = rng.choice(givers)
+        if not any(labels[y] == region_b and y != b for y in nbrs[a]):
+            continue
+        changes = _symmetric_swap(labels, a, b, perms)
+        if changes is not None and _apply_if_connected(labels, members, changes, size):
+            moves += 1
+    return check_layout(labels, size)
+
+
+def _symmetric_swap(
+    labels: list[int], a: int, b: int, perms: Sequence[tuple[int, ...]]
+) -> dict[int, int] | None:
+    """The new label of each cell when a and b swap regions, and so do their images; None on a clash."""
+    changes: dict[int, int] = {}
+    for perm in perms:
+        pa, pb = perm[a], perm[b]
+        for cell, label in ((pa, labels[pb]), (pb, labels[pa])):
+            if changes.setdefault(cell, label) != label:
+                return None
+    return changes
+
+
+def _apply_if_connected(
+    labels: list[int], members: list[set[int]], changes: dict[int, int], size: int
+) -> bool:
+    old = {cell: labels[cell] for cell in changes}
+    touched = set(old.values()) | set(changes.values())
+    for cell, label in changes.items():
+        labels[cell] = label
+    counts = {label: len(members[label]) for label in touched}
+    for cell, label in changes.items():
+        counts[old[cell]] -= 1
+        counts[label] += 1
+    if all(counts[label] == size for label in touched):
+        starts = {label: cell for cell, label in changes.items()}
+        if all(_connected(labels, label, starts[label], size) for label in touched):
+            for cell, label in changes.items():
+                members[old[cell]].discard(cell)
+                members[label].add(cell)
+            return True
+    for cell, label in old.items():
+        labels[cell] = label
+    return False
+
+
+GENERATOR_PARAMETERS = {"cp_model_presolve": True}
+"""The generator's change to `squiggly_cp.solver`'s parameters, by measurement
+on uniqueness checks of 16x16 puzzles near minimal: presolve halved the hard ones."""
+
+
+def fill_layout(
+    regions: Grid,
+    size: int,
+    rng: random.Random | None = None,
+    *,
+    det_limit: float | None = None,
+    time_limit: float | None = None,
+) -> Grid | None:
+    """A completed grid for ``regions``, or None when none exists (proved).
+
+    With ``rng`` the grid is random (a random first row, random value
+    choices in CP-SAT); without, row 1 is 1..N. Raises `Undecided` when a
+    limit stops the search first. Any grid can have its digits renamed so
+    that the first row is a chosen permutation, so fixing it loses nothing.
+    """
+    from ortools.sat.python import cp_model  # loaded only by what solves
+
+    from .solver import run
+
+    model = cp_model.CpModel()
+    x = [[model.new_bool_var("") for _ in range(size)] for _ in range(size * size)]
+    for cell in x:
+        model.add_exactly_one(cell)
+    for unit in Puzzle(size, (0,) * (size * size), regions).units:
+        for d in range(size):
+            model.add_exactly_one(x[cell][d] for cell in unit)
+    row = rng.sample(range(size), size) if rng else list(range(size))
+    for c, d in enumerate(row):
+        model.add(x[c][d] == 1)
+    parameters: dict[str, object] = dict(GENERATOR_PARAMETERS)
+    if rng:
+        parameters.update(random_seed=rng.randrange(1 << 30), initial_polarity="POLARITY_RANDOM")
+    solver, status = run(model, time_limit=time_limit, work_limit=det_limit, parameters=parameters)
+    if status == "INFEASIBLE":
+        return None
+    if status not in ("OPTIMAL", "FEASIBLE"):
+        raise Undecided("the search for a completed grid stopped at its limit")
+    return tuple(next(d + 1 for d, lit in enumerate(cell) if solver.boolean_value(lit)) for cell in x)
+
+
+def _line_name(kind: str, first: int, k: int) -> str:
+    return f"{kind} {first + 1}" if k == 1 else f"{kind}s {first + 1}-{first + k}"
+
+
+def leftover_conflict(regions: Grid, size: int) -> str | None:
+    """A Law-of-Leftovers reason that ``regions`` admit no completed grid, or None.
+
+    Take k consecutive rows (or columns) and the k regions that overlap them
+    most. Each holds every digit k times, so the cells in the lines but
+    outside those regions (innies) hold the same digits as the cells in the
+    regions but outside the lines (outies). A cell of one side that sees
+    (shares a row, column or region with) every cell of the other side can
+    share its digit with none of them: no grid exists. Sound, not complete.
+    """
+    puzzle = Puzzle(size, (0,) * (size * size), regions)
+    peers = puzzle.peers
+    for kind, line_of in (("row", lambda cell: cell // size), ("column", lambda cell: cell % size)):
+        for k in range(1, size):
+            for first in range(size - k + 1):
+                inside = {cell for cell in range(size * size) if first <= line_of(cell) < first + k}
+                overlap = sorted(range(size), key=lambda label: -sum(regions[c] == label for c in inside))
+                chosen = set(overlap[:k])
+                innies = sorted(c for c in inside if regions[c] not in chosen)
+                outies = sorted(c for c in range(size * size) if regions[c] in chosen and c not in inside)
+                for side, other in ((innies, outies), (outies, innies)):
+                    for cell in side:
+                        if other and peers[cell].issuperset(other):
+                            return _leftover_text(kind, first, k, chosen, innies, outies, cell, regions, size)
+    return None
+
+
+def _leftover_text(
+    kind: str,
+    first: int,
+    k: int,
+    chosen: set[int],
+    innies: list[int],
+    outies: list[int],
+    cell: int,
+    regions: Grid,
+    size: int,
+) -> str:
+    names = ", ".join(cell_name(regions.index(label), size) for label in sorted(chosen))
+    lines = _line_name(kind, first, k)
+    where = f"the regions of {names}" if k > 1 else f"the region of {names}"
+    inn = " ".join(cell_name(c, size) for c in innies)
+    out = " ".join(cell_name(c, size) for c in outies)
+    side = "outside" if cell in innies else "inside"
+    return (
+        f"law of leftovers on {lines} and {where}: the cells in the {kind}s but outside those regions "
+        f"({inn}) must hold the same digits as the cells in the regions but outside the {kind}s "
+        f"({out}); yet {cell_name(cell, size)} ({side} the regions) sees every cell of the other side"
+    )
+
+
+def check_layout_fillable(
+    regions: Sequence[int], size: int | None = None, *, time_limit: float | None = None
+) -> tuple[Grid | None, str | None]:
+    """Does the layout admit a completed grid? ``(grid, None)`` with one such
+    grid, or ``(None, reason)`` when none exists: a Law-of-Leftovers conflict
+    if a cheap one is found, else CP-SAT's proof. Raises `PuzzleError` for a
+    malformed layout and `Undecided` when ``time_limit`` (seconds) runs out."""
+    if size is None:
+        size = round(len(regions) ** 0.5)
+    layout = check_layout(regions, size)
+    reason = leftover_conflict(layout, size)
+    if reason is not None:
+        return None, reason
+    grid = fill_layout(layout, size, time_limit=time_limit)
+    if grid is None:
+        return None, "CP-SAT proves no completed grid exists"
+    return grid, None

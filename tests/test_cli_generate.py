@@ -1,0 +1,87 @@
+"""The installed `squiggly-cp generate` as a subprocess: options, streaming, --layout."""
+
+from __future__ import annotations
+
+import subprocess
+
+from conftest import console_script, run_cli
+from squiggly_cp.formats.detect import read_puzzles
+from squiggly_cp.layout import random_layout
+from squiggly_cp.puzzle import Puzzle
+from test_generate import check_claims, clue_orbits
+from test_layout import UNFILLABLE, grid_text, labels, rotated_region_map
+
+
+def generated(*args: str) -> list[Puzzle]:
+    done = run_cli("generate", "--to", "line", *args)
+    assert done.returncode == 0, done.stderr
+    puzzles = read_puzzles(done.stdout.decode(), "line")
+    assert all(isinstance(p, Puzzle) for p in puzzles)
+    return puzzles  # type: ignore[return-value]
+
+
+def test_options_reach_the_puzzles() -> None:
+    args = ("--count", "3", "--size", "6", "--kind", "minimal", "--seed", "4")
+    puzzles = generated(*args, "--symmetry", "mirror-lr", "--layout-symmetry", "rot2")
+    assert (
+        len(puzzles) == 3
+        and generated(*args, "--symmetry", "mirror-lr", "--layout-symmetry", "rot2") == puzzles
+    )
+    for puzzle in puzzles:
+        assert puzzle.size == 6 and rotated_region_map(puzzle.regions, 6, 2)
+        check_claims(puzzle, "minimal", "mirror-lr")
+        clue_orbits(puzzle, "mirror-lr")
+
+
+def test_layout_file_is_used(tmp_path) -> None:
+    layout = random_layout(__import__("random").Random(9), 7)
+    path = tmp_path / "drawn.txt"
+    path.write_bytes(grid_text(layout, 7))
+    puzzles = generated("--layout", str(path), "--count", "2", "--kind", "unique")
+    assert [p.regions for p in puzzles] == [layout, layout]
+    for puzzle in puzzles:
+        check_claims(puzzle, "unique")
+    path.write_bytes(grid_text(labels(UNFILLABLE), 6))
+    done = run_cli("generate", "--layout", str(path), "--to", "grid")
+    assert done.returncode == 1 and b"no completed grid" in done.stderr and done.stdout == b""
+    done = run_cli("generate", "--layout", str(tmp_path / "missing.txt"))
+    assert done.returncode == 1 and b"cannot read" in done.stderr
+    path.write_bytes(b"1234\n")
+    done = run_cli("generate", "--layout", str(path))
+    assert done.returncode == 1 and b"cannot tell the format" in done.stderr
+
+
+def test_bad_combinations_are_usage_errors() -> None:
+    assert run_cli("generate", "--size", "6", "--layout-symmetry", "rot4").returncode == 2
+    assert run_cli("generate", "--size", "6", "--to", "hdu").returncode == 2
+    assert run_cli("generate", "--to", "plain").returncode == 2
+    assert run_cli("generate", "--symmetry", "spiral").returncode == 2
+
+
+def test_default_format_fits_the_size() -> None:
+    nine = run_cli("generate", "--count", "1")
+    assert nine.returncode == 0 and nine.stdout.startswith(b"1\n")
+    four = run_cli("generate", "--count", "1", "--size", "4")
+    assert four.returncode == 0 and len(four.stdout.split()) == 8
+
+
+def test_time_limit_reports_and_goes_on() -> None:
+    args = ("--size", "16", "--count", "2", "--kind", "minimal", "--time-limit", "0.01", "--to", "line")
+    done = run_cli("generate", *args)
+    assert done.returncode == 4 and done.stdout == b""
+    assert done.stderr.decode().count("left out") == 2
+
+
+def test_each_puzzle_is_written_when_made() -> None:
+    # The first puzzle reaches the reader while the generator is still at work on
+    # the others (a count that would take minutes), and closing the pipe ends the run.
+    proc = subprocess.Popen(
+        [console_script(), "generate", "--size", "9", "--count", "100000", "--to", "line"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    assert len(first) == 2 * 81 + 1
+    proc.stdout.close()
+    assert proc.wait(timeout=60) != 0
