@@ -85,3 +85,40 @@ def test_each_puzzle_is_written_when_made() -> None:
     assert len(first) == 2 * 81 + 1
     proc.stdout.close()
     assert proc.wait(timeout=60) != 0
+
+
+def _rated(text: bytes) -> list[dict]:
+    import json
+
+    done = run_cli("rate", "--json", "-", stdin=text)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_difficulty_and_rating_targets_are_met_as_rate_sees_them() -> None:
+    from squiggly_cp.dlx import solve as dlx_solve
+    from squiggly_cp.puzzle import Verdict
+
+    done = run_cli("generate", "--difficulty", "medium", "--count", "3", "--seed", "5", "--symmetry", "rot2")
+    assert done.returncode == 0, done.stderr
+    puzzles = read_puzzles(done.stdout.decode(), "hdu")
+    for puzzle in puzzles:
+        assert isinstance(puzzle, Puzzle)
+        assert dlx_solve(puzzle, time_limit=20).verdict is Verdict.UNIQUE  # a second engine
+        clue_orbits(puzzle, "rot2")  # asserts the clue positions are symmetric
+    rows = _rated(done.stdout)
+    assert [row["level"] for row in rows] == ["medium"] * 3
+    ranged = run_cli("generate", "--rating", "3.0..4.0", "--kind", "minimal", "--count", "2", "--seed", "6")
+    assert ranged.returncode == 0, ranged.stderr
+    assert all(3.0 <= row["rating"] <= 4.0 for row in _rated(ranged.stdout))
+
+
+def test_difficulty_usage_errors() -> None:
+    for args in (
+        ["--difficulty", "medium", "--kind", "none"],
+        ["--difficulty", "medium", "--rating", "1..2"],
+        ["--rating", "4..3"],
+        ["--rating", "hard"],
+    ):
+        done = run_cli("generate", *args)
+        assert done.returncode == 2 and done.stdout == b"", args

@@ -234,6 +234,26 @@ def _unreadable(path: str, error: OSError) -> InputError:
     return InputError(f"cannot read {path!r}: {error.strerror or error}")
 
 
+class RatingRange(click.ParamType):
+    """``MIN..MAX`` on the rating scale; either end may be left out."""
+
+    name = "range"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value  # type: ignore[return-value]
+        low, sep, high = str(value).partition("..")
+        try:
+            bounds = (float(low) if low.strip() else 0.0, float(high) if high.strip() else 20.0)
+        except ValueError:
+            bounds = (math.nan, math.nan)
+        if not sep or any(math.isnan(b) for b in bounds) or bounds[0] > bounds[1]:
+            self.fail(f"{value!r} is not a range like 3.0..4.6", param, ctx)
+        return bounds
+
+
 class TimeLimit(click.ParamType):
     """Seconds, more than 0; ``inf`` means no limit (NaN is refused)."""
 
@@ -577,6 +597,20 @@ Exit status:
     help="Output format. [default: hdu for 9x9, else grid]",
 )
 @click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish", "beyond"]),
+    help="Only puzzles of this level, as `rate` computes it (the README's scale). Givens are "
+    "removed while the puzzle stays unique and no harder than the level; a puzzle that ends up "
+    "easier is thrown away for a new one.",
+)
+@click.option(
+    "--rating",
+    "rating_range",
+    type=RatingRange(),
+    metavar="MIN..MAX",
+    help="Only puzzles rated MIN to MAX by `rate` (e.g. 3.0..4.6; either end may be left out).",
+)
+@click.option(
     "--symmetry",
     type=click.Choice(CLUE_SYMMETRIES),
     default="none",
@@ -617,6 +651,8 @@ def generate(
     layout_symmetry: str,
     layout_file: str | None,
     time_limit: float | None,
+    difficulty: str | None,
+    rating_range: tuple[float, float] | None,
 ) -> None:
     """Make random squiggly puzzles, each written as soon as it is made.
 
@@ -645,6 +681,15 @@ def generate(
     if size not in layout_symmetry_sizes(layout_symmetry):
         raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
     kinds = ("unique", "multiple", "none") if kind == "mixed" else (kind,)
+    target = None
+    if difficulty or rating_range:
+        from .generate import level_range, rating_target
+
+        if difficulty and rating_range:
+            raise click.UsageError("give --difficulty or --rating, not both")
+        if kind not in ("unique", "minimal"):
+            raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
+        target = rating_target(*(rating_range or level_range(difficulty or "")))
     outcomes = make(
         seed,
         count,
@@ -654,6 +699,7 @@ def generate(
         layout_symmetry=layout_symmetry,
         layout=layout,
         time_limit=time_limit,
+        target=target,
     )
     start = last = time.monotonic()
     made = 0

@@ -95,6 +95,40 @@ class Target:
     accept: Callable[[Puzzle], bool] | None = None
 
 
+def rating_target(low: float, high: float) -> Target:
+    """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate`, the
+    README's scale) is in ``low..high``: a removal that would rate above
+    ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
+    away for a new one."""
+    from .logic import rate
+
+    def rating(puzzle: Puzzle) -> float:
+        return rate(puzzle).rating
+
+    # Removing givens only makes a puzzle harder (or leaves it): check each step
+    # against the top of the range, unless the range is open at the top.
+    within = None if high >= RATING_TOP else (lambda puzzle: rating(puzzle) <= high)
+    return Target(within=within, accept=lambda puzzle: low <= rating(puzzle) <= high)
+
+
+def level_range(level: str) -> tuple[float, float]:
+    """The ratings of a level of `squiggly_cp.logic.LEVELS` (``beyond``: above them all)."""
+    from .logic import LEVELS
+
+    low = 0.0
+    for name, top in LEVELS:
+        if name == level:
+            return low, top
+        low = round(top + 0.1, 1)
+    if level == "beyond":
+        return low, RATING_TOP
+    raise ValueError(f"unknown level {level!r}")
+
+
+RATING_TOP = 20.0
+"""The top of the rating scale (a path that needs a trial step rates 10-11)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Puzzle ``number`` (1-based): the puzzle, or None with the reason it was
@@ -220,7 +254,9 @@ def _unique_stop(rng: random.Random, size: int) -> int:
 
 
 def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle:
-    stop = _unique_stop(rng, full.size)
+    # With a difficulty target, removal goes on while the target allows it:
+    # stopping early would mostly make puzzles too easy to be accepted.
+    stop = _unique_stop(rng, full.size) if job.target is None else 0
     givens = _reduce(rng, full, job.orbits, stop, job.target, job.clock, False)
     assert givens is not None
     return full.with_givens(givens)
