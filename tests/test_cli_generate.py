@@ -122,3 +122,9 @@ def test_difficulty_usage_errors() -> None:
     ):
         done = run_cli("generate", *args)
         assert done.returncode == 2 and done.stdout == b"", args
+
+
+def test_help_describes_every_option_and_offers_only_usable_formats() -> None:
+    text = run_cli("generate", "--help").stdout.decode()
+    assert "How many puzzles." in text and "Output format." in text
+    assert "plain" not in text.split("--to", 1)[1].split("\n  --", 1)[0]

@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -576,7 +576,9 @@ Exit status:
   4    some puzzle was not made within --time-limit and was left out
   130  interrupted (Ctrl-C); standard output holds only complete puzzles"""
 )
-@click.option("--count", "count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option(
+    "--count", "count", type=click.IntRange(min=1), default=10, show_default=True, help="How many puzzles."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
 @click.option(
     "--kind",
@@ -593,7 +595,7 @@ Exit status:
 @click.option(
     "--to",
     "to",
-    type=click.Choice(FORMATS),
+    type=click.Choice([f for f in FORMATS if f != "plain"]),
     help="Output format. [default: hdu for 9x9, else grid]",
 )
 @click.option(
@@ -884,9 +886,9 @@ def count_command(
     (with a line on standard error saying the time limit stopped it).
     """
     run = Run()
-    import_solvers("diagnose")
+    diagnose = import_solvers("diagnose")
     cases = good_cases(run, file, fmt)[1]
-    work = partial(count_case, limit=limit, candidates=candidates, time_limit=time_limit)
+    work = partial(diagnose.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
     if cluster is None:
         answers = ((case, work(case.puzzle, progress=_Progress(case.number))) for case in cases)
     else:
@@ -907,29 +909,6 @@ def count_command(
         amount = f"{found}" if exact else f"{found} or more"
         run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
     run.exit()
-
-
-def count_case(
-    puzzle: Puzzle,
-    *,
-    limit: int,
-    candidates: bool,
-    time_limit: float | None,
-    progress: Callable[[int], None] | None = None,
-) -> str | tuple[int, bool] | None:
-    """What `count` answers for one puzzle (in this process or on a --cluster
-    worker): the true candidates as text, or ``(found, complete)``; None when
-    the time limit left nothing proved."""
-    from . import diagnose
-
-    if candidates:
-        try:
-            masks = diagnose.true_candidates(puzzle, time_limit=time_limit)
-        except TimeoutError:
-            return None
-        return "No solution\n" if masks is None else diagnose.format_candidates(puzzle, masks)
-    found, complete = diagnose.count(puzzle, limit, progress=progress, time_limit=time_limit)
-    return None if not complete and not found else (found, complete)
 
 
 class _Progress:

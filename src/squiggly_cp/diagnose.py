@@ -27,7 +27,7 @@ from .deadline import Deadline, check_time_limit
 from .puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
 from .solver import DONE, run
 
-__all__ = ["Diagnosis", "count", "explain", "format_candidates", "true_candidates"]
+__all__ = ["Diagnosis", "count", "count_answer", "explain", "format_candidates", "true_candidates"]
 
 Given = tuple[int, int]
 """A given as (0-based cell index, digit)."""
@@ -519,3 +519,25 @@ def format_candidates(puzzle: Puzzle, masks: Sequence[int]) -> str:
         ]
         lines.append(" ".join(fields) + "\n")
     return "".join(lines)
+
+
+def count_answer(
+    puzzle: Puzzle,
+    *,
+    limit: int,
+    candidates: bool,
+    time_limit: float | None,
+    progress: Callable[[int], None] | None = None,
+) -> str | tuple[int, bool] | None:
+    """What the `count` command answers for one puzzle (in this process or on
+    a --cluster worker): with ``candidates`` the true candidates as text,
+    else ``(found, complete)`` of `count`; None when the time limit left
+    nothing proved."""
+    if candidates:
+        try:
+            masks = true_candidates(puzzle, time_limit=time_limit)
+        except TimeoutError:
+            return None
+        return "No solution\n" if masks is None else format_candidates(puzzle, masks)
+    found, complete = count(puzzle, limit, progress=progress, time_limit=time_limit)
+    return None if not complete and not found else (found, complete)

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
-from .regions import check_layout
+from .regions import check_layout, flood, neighbours
 from .symmetry import LAYOUT_SYMMETRIES, permutations
 
 if TYPE_CHECKING:
@@ -51,26 +50,8 @@ def layout_symmetry_sizes(symmetry: str) -> tuple[int, ...]:
     return tuple(n for n in range(4, 17) if symmetry != "rot4" or n % 4 in (0, 1))
 
 
-@cache
-def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for cell in range(size * size):
-        r, c = divmod(cell, size)
-        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        out.append(tuple(nr * size + nc for nr, nc in near if 0 <= nr < size and 0 <= nc < size))
-    return tuple(out)
-
-
 def _connected(labels: list[int], label: int, start: int, size: int) -> bool:
-    nbrs = _neighbours(size)
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nxt in nbrs[stack.pop()]:
-            if labels[nxt] == label and nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return len(seen) == size
+    return len(flood(start, lambda _, b: labels[b] == label, size)) == size
 
 
 def _rot4_start(size: int) -> list[int]:
@@ -128,7 +109,7 @@ def random_layout(rng: random.Random, size: int = 9, symmetry: str = "none") -> 
     labels = _start(size, symmetry)
     perms = permutations(symmetry, size)
     members = [{i for i, label in enumerate(labels) if label == k} for k in range(size)]
-    nbrs = _neighbours(size)
+    nbrs = neighbours(size)
     cells = range(size * size)
     target = 4 * size * size
     moves = 0

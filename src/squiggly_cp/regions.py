@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from .puzzle import Grid, PuzzleError, normalize_labels
@@ -45,21 +45,38 @@ def _disagreement(r: int, c: int, here: int, side: str, r2: int, c2: int, other_
 
 
 @cache
-def _steps(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each cell, (wall bit, neighbour) for each side that has a neighbour."""
+def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells above, below, left and right of it (inside the grid)."""
     out = []
-    for r in range(size):
-        for c in range(size):
-            sides = (
-                (WALL_UP, r - 1, c),
-                (WALL_RIGHT, r, c + 1),
-                (WALL_DOWN, r + 1, c),
-                (WALL_LEFT, r, c - 1),
-            )
-            out.append(
-                tuple((bit, nr * size + nc) for bit, nr, nc in sides if 0 <= nr < size and 0 <= nc < size)
-            )
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        out.append(tuple(nr * size + nc for nr, nc in near if 0 <= nr < size and 0 <= nc < size))
     return tuple(out)
+
+
+def flood(start: int, can_step: Callable[[int, int], bool], size: int) -> list[int]:
+    """The cells reachable from ``start`` by steps to a neighbour that
+    ``can_step(cell, neighbour)`` allows: the one flood fill of the project."""
+    seen = {start}
+    stack = [start]
+    steps = neighbours(size)
+    while stack:
+        cell = stack.pop()
+        for nxt in steps[cell]:
+            if nxt not in seen and can_step(cell, nxt):
+                seen.add(nxt)
+                stack.append(nxt)
+    return list(seen)
+
+
+def _wall_bit(cell: int, nxt: int, size: int) -> int:
+    """The wall bit on ``cell``'s side that faces its neighbour ``nxt``."""
+    if nxt == cell + 1:
+        return WALL_RIGHT
+    if nxt == cell - 1:
+        return WALL_LEFT
+    return WALL_DOWN if nxt > cell else WALL_UP
 
 
 def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
@@ -70,22 +87,13 @@ def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
     step leaves (``check_wall_agreement`` makes sure both sides agree). The
     result is not checked for size; see `check_layout`.
     """
-    steps = _steps(size)
     labels = [-1] * (size * size)
     count = 0
     for start in range(size * size):
-        if labels[start] >= 0:
-            continue
-        labels[start] = count
-        stack = [start]
-        while stack:
-            cell = stack.pop()
-            w = walls[cell]
-            for bit, nxt in steps[cell]:
-                if not w & bit and labels[nxt] < 0:
-                    labels[nxt] = count
-                    stack.append(nxt)
-        count += 1
+        if labels[start] < 0:
+            for cell in flood(start, lambda a, b: not walls[a] & _wall_bit(a, b, size), size):
+                labels[cell] = count
+            count += 1
     return tuple(labels)
 
 
@@ -138,21 +146,11 @@ def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -
 
 
 def _component_count(cells: set[int], size: int) -> int:
-    seen: set[int] = set()
+    left = set(cells)
     pieces = 0
-    for start in cells:
-        if start in seen:
-            continue
+    while left:
         pieces += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            r, c = divmod(stack.pop(), size)
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                nxt = nr * size + nc
-                if 0 <= nr < size and 0 <= nc < size and nxt in cells and nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
+        left -= set(flood(next(iter(left)), lambda _, b: b in cells, size))
     return pieces
 
 
