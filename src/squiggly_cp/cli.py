@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import click
 
@@ -663,71 +663,83 @@ def generate(
     gives the same puzzles on every machine. Long runs show their progress
     on standard error.
     """
-    from .generate import format_stream, progress_text
+    from .generate import format_stream
     from .generate import generate as make
 
     run = Run(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout = None
     if layout_file is not None:
-        first = next(load_cases(layout_file, None)[1], None)
-        if not isinstance(first, Case):
-            run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
-            run.exit()
-        if size not in (None, first.puzzle.size) or layout_symmetry != "none":
+        layout, from_file = _layout_of(run, layout_file)
+        if size not in (None, from_file) or layout_symmetry != "none":
             raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
-        layout, size = first.puzzle.regions, first.puzzle.size
+        size = from_file
     size = size or 9
     to = to or ("hdu" if size == 9 else "grid")
-    if (to == "hdu" and size != 9) or to == "plain":
+    if to == "hdu" and size != 9:
         raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
     if size not in layout_symmetry_sizes(layout_symmetry):
         raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
-    kinds = ("unique", "multiple", "none") if kind == "mixed" else (kind,)
-    target = None
-    if difficulty or rating_range:
-        from .generate import level_range, rating_target
-
-        if difficulty and rating_range:
-            raise click.UsageError("give --difficulty or --rating, not both")
-        if kind not in ("unique", "minimal"):
-            raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
-        target = rating_target(*(rating_range or level_range(difficulty or "")))
     outcomes = make(
         seed,
         count,
-        kinds,
+        ("unique", "multiple", "none") if kind == "mixed" else (kind,),
         size,
         symmetry=symmetry,
         layout_symmetry=layout_symmetry,
         layout=layout,
         time_limit=time_limit,
-        target=target,
+        target=_rating_target(kind, difficulty, rating_range),
     )
-    start = last = time.monotonic()
-    made = 0
-
-    def puzzles() -> Iterator[Puzzle]:
-        nonlocal made, last
-        for outcome in outcomes:
-            if outcome.puzzle is None:
-                warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
-                run.status |= EXIT_TIME_LIMIT
-            else:
-                made += 1
-                yield outcome.puzzle
-            now = time.monotonic()
-            if sys.stderr.isatty() or now - last >= _Progress.EVERY:
-                text = progress_text(made, count, now - start)
-                click.echo(f"\r{text}" if sys.stderr.isatty() else text, err=True, nl=not sys.stderr.isatty())
-                last = now
-
     try:
-        for text in format_stream(puzzles(), to, count):
+        for text in format_stream(_made(run, outcomes, count), to, count):
             run.write(text)
     except PuzzleError as e:
         run.problem(f"{layout_file}: {e}")
     _Progress.clear()
     run.exit()
+
+
+def _layout_of(run: Run, layout_file: str) -> tuple[tuple[int, ...], int]:
+    """The regions and size of the first puzzle in ``layout_file`` (exit 1 if there is none)."""
+    first = next(load_cases(layout_file, None)[1], None)
+    if not isinstance(first, Case):
+        run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
+        run.exit()
+    return first.puzzle.regions, first.puzzle.size
+
+
+def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float, float] | None) -> Any:
+    """The generator's `Target` for --difficulty or --rating, or None."""
+    if not difficulty and not rating_range:
+        return None
+    from .generate import level_range, rating_target
+
+    if difficulty and rating_range:
+        raise click.UsageError("give --difficulty or --rating, not both")
+    if kind not in ("unique", "minimal"):
+        raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
+    return rating_target(*(rating_range or level_range(difficulty or "")))
+
+
+def _made(run: Run, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
+    """The puzzles made, with progress on standard error; a puzzle not made
+    is reported and counts as a time-out."""
+    from .generate import progress_text
+
+    start = last = time.monotonic()
+    made = 0
+    for outcome in outcomes:
+        if outcome.puzzle is None:
+            warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
+            run.status |= EXIT_TIME_LIMIT
+        else:
+            made += 1
+            yield outcome.puzzle
+        now = time.monotonic()
+        if sys.stderr.isatty() or now - last >= _Progress.EVERY:
+            text = progress_text(made, count, now - start)
+            click.echo(f"\r{text}" if sys.stderr.isatty() else text, err=True, nl=not sys.stderr.isatty())
+            last = now
 
 
 @main.command("layout", epilog=EXIT_STATUS_HELP)

@@ -7,6 +7,7 @@ between cells of one region, for any size from 4 to 16.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import cache
 from xml.sax.saxutils import escape
 
@@ -171,10 +172,9 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
     """
     _check_solution(puzzle, solution)
     n = puzzle.size
-    top = MARGIN + (TITLE_HEIGHT if title else 0)
+    frame = _Frame(MARGIN + (TITLE_HEIGHT if title else 0))
     width = 2 * MARGIN + n * CELL
-    height = top + n * CELL + MARGIN
-    colours = region_colours(puzzle)
+    height = frame.top + n * CELL + MARGIN
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -185,43 +185,68 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
             f'<text x="{width / 2:g}" y="{MARGIN + TITLE_HEIGHT * 0.6:g}" text-anchor="middle" '
             f'font-size="{TITLE_HEIGHT * 0.6:g}" font-weight="bold">{escape(title)}</text>'
         )
+    out += _svg_cells(puzzle, frame)
+    out += _svg_walls(puzzle, frame)
+    out += _svg_digits(puzzle, solution, frame)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
 
-    def x(c: float) -> float:
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the grid sits in the picture: ``top`` is its upper edge."""
+
+    top: float
+
+    def x(self, c: float) -> float:
         return MARGIN + c * CELL
 
-    def y(r: float) -> float:
-        return top + r * CELL
+    def y(self, r: float) -> float:
+        return self.top + r * CELL
 
-    out.append('<g shape-rendering="crispEdges">')
+
+def _svg_cells(puzzle: Puzzle, f: _Frame) -> list[str]:
+    """The tinted cells, then the thin lines between them."""
+    n = puzzle.size
+    colours = region_colours(puzzle)
+    out = ['<g shape-rendering="crispEdges">']
     for i, region in enumerate(puzzle.regions):
         r, c = divmod(i, n)
         fill = PALETTE[colours[region]]
         out.append(
-            f'<rect class="cell" x="{x(c):g}" y="{y(r):g}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+            f'<rect class="cell" x="{f.x(c):g}" y="{f.y(r):g}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
     out.append("</g>")
+    thin = "".join(f"M{f.x(k):g} {f.y(0):g}V{f.y(n):g}M{f.x(0):g} {f.y(k):g}H{f.x(n):g}" for k in range(1, n))
+    out.append(f'<path d="{thin}" stroke="#8a8a8a" stroke-width="{THIN}" fill="none"/>')
+    return out
 
-    thin = []
-    for k in range(1, n):
-        thin.append(f"M{x(k):g} {y(0):g}V{y(n):g}M{x(0):g} {y(k):g}H{x(n):g}")
-    out.append(f'<path d="{"".join(thin)}" stroke="#8a8a8a" stroke-width="{THIN}" fill="none"/>')
 
-    out.append(f'<g stroke="#000000" stroke-width="{WALL}" stroke-linecap="square">')
+def _svg_walls(puzzle: Puzzle, f: _Frame) -> list[str]:
+    """One heavy line per unit of wall, border included."""
+    n = puzzle.size
+    out = [f'<g stroke="#000000" stroke-width="{WALL}" stroke-linecap="square">']
     for r in range(n):
         for j in range(n + 1):
             if _vertical(puzzle, r, j) == HEAVY:
-                out.append(
-                    f'<line class="wall" x1="{x(j):g}" y1="{y(r):g}" x2="{x(j):g}" y2="{y(r + 1):g}"/>'
-                )
+                out.append(_wall_line(f.x(j), f.y(r), f.x(j), f.y(r + 1)))
     for i in range(n + 1):
         for c in range(n):
             if _horizontal(puzzle, i, c) == HEAVY:
-                out.append(
-                    f'<line class="wall" x1="{x(c):g}" y1="{y(i):g}" x2="{x(c + 1):g}" y2="{y(i):g}"/>'
-                )
+                out.append(_wall_line(f.x(c), f.y(i), f.x(c + 1), f.y(i)))
     out.append("</g>")
+    return out
 
+
+def _wall_line(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'<line class="wall" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>'
+
+
+def _svg_digits(puzzle: Puzzle, solution: Grid | None, f: _Frame) -> list[str]:
+    """Givens in bold black, the other digits of ``solution`` in blue."""
+    n = puzzle.size
     font = CELL * 0.6
+    out = []
     for i in range(n * n):
         r, c = divmod(i, n)
         given = puzzle.givens[i]
@@ -230,8 +255,7 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
             continue
         style = f'fill="{GIVEN_COLOUR}" font-weight="bold"' if given else f'fill="{SOLVED_COLOUR}"'
         out.append(
-            f'<text x="{x(c + 0.5):g}" y="{y(r + 0.5) + font * 0.36:g}" text-anchor="middle" '
+            f'<text x="{f.x(c + 0.5):g}" y="{f.y(r + 0.5) + font * 0.36:g}" text-anchor="middle" '
             f'font-size="{font:g}" {style}>{DIGIT_CHARS[digit - 1]}</text>'
         )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
