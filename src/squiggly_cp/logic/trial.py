@@ -41,12 +41,10 @@ def propagate(state: State, seed: int | None = None) -> bool:
         return False
     layout = state.layout
     n = layout.size
-    houses = layout.houses
     peers = layout.peers
     cell_houses = layout.cell_houses
     cands = state.cands
     values = state.values
-    full = layout.full
     if seed is None:
         stack = [c for c in range(n * n) if not values[c] and not cands[c] & (cands[c] - 1)]
         dirty = (1 << (3 * n)) - 1
@@ -81,37 +79,49 @@ def propagate(state: State, seed: int | None = None) -> bool:
                     dirty |= (1 << a) | (1 << b) | (1 << r)
         if not dirty:
             return True
-        scan = dirty
-        dirty = 0
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            index = low.bit_length() - 1
-            house = houses[index]
-            once = 0
-            more = 0
-            for c in house:
-                m = cands[c]
-                more |= once & m
-                once |= m
-            if once != full:
-                digit = (full & ~once & -(full & ~once)).bit_length()
-                state.broken = f"digit {digit_char(digit)} has no place in {layout.house_name(index)}"
-                return False
-            lone = once & ~more
-            while lone:
-                bit = lone & -lone
-                lone ^= bit
-                for c in house:
-                    if cands[c] & bit:
-                        if not values[c]:
-                            cands[c] = bit
-                            stack.append(c)
-                            a, b, r = cell_houses[c]
-                            dirty |= (1 << a) | (1 << b) | (1 << r)
-                        break
+        dirty = _hidden_singles(state, dirty, stack)
+        if dirty < 0:
+            return False
         if not stack:
             return True
+
+
+def _hidden_singles(state: State, scan: int, stack: list[int]) -> int:
+    """Place every digit that has one cell left in a house of ``scan`` (a bit
+    set of house indices): its cell goes on ``stack``. Returns the houses to
+    look at again, or -1 on a contradiction (``state.broken`` says which)."""
+    layout = state.layout
+    houses, cell_houses, full = layout.houses, layout.cell_houses, layout.full
+    cands, values = state.cands, state.values
+    dirty = 0
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        index = low.bit_length() - 1
+        house = houses[index]
+        once = 0
+        more = 0
+        for c in house:
+            m = cands[c]
+            more |= once & m
+            once |= m
+        if once != full:
+            digit = (full & ~once & -(full & ~once)).bit_length()
+            state.broken = f"digit {digit_char(digit)} has no place in {layout.house_name(index)}"
+            return -1
+        lone = once & ~more
+        while lone:
+            bit = lone & -lone
+            lone ^= bit
+            for c in house:
+                if cands[c] & bit:
+                    if not values[c]:
+                        cands[c] = bit
+                        stack.append(c)
+                        a, b, r = cell_houses[c]
+                        dirty |= (1 << a) | (1 << b) | (1 << r)
+                    break
+    return dirty
 
 
 def _candidates(state: State) -> list[tuple[int, int]]:
