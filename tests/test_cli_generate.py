@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
+import time
 
 from conftest import console_script, run_cli
 from squiggly_cp.formats.detect import read_puzzles
@@ -85,3 +87,19 @@ def test_each_puzzle_is_written_when_made() -> None:
     assert len(first) == 2 * 81 + 1
     proc.stdout.close()
     assert proc.wait(timeout=60) != 0
+
+
+def test_ctrl_c_leaves_whole_puzzles() -> None:
+    proc = subprocess.Popen(
+        [console_script(), "generate", "--size", "10", "--count", "1000", "--to", "line"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # the run is under way, past the OR-Tools import
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"interrupted" in err
+    lines = (first + rest).splitlines(keepends=True)
+    assert lines and all(len(line) == 2 * 100 + 1 and line.endswith(b"\n") for line in lines)
