@@ -74,29 +74,26 @@ def test_time_limit_reports_and_goes_on() -> None:
     assert done.stderr.decode().count("left out") == 2
 
 
+def first_line_of_many(size: int) -> tuple[subprocess.Popen[bytes], bytes]:
+    """A generate run that would take minutes, and the first line it writes."""
+    args = ["generate", "--size", str(size), "--count", "100000", "--to", "line"]
+    proc = subprocess.Popen([console_script(), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline()
+
+
 def test_each_puzzle_is_written_when_made() -> None:
     # The first puzzle reaches the reader while the generator is still at work on
     # the others (a count that would take minutes), and closing the pipe ends the run.
-    proc = subprocess.Popen(
-        [console_script(), "generate", "--size", "9", "--count", "100000", "--to", "line"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert proc.stdout is not None
-    first = proc.stdout.readline()
+    proc, first = first_line_of_many(9)
     assert len(first) == 2 * 81 + 1
+    assert proc.stdout is not None
     proc.stdout.close()
     assert proc.wait(timeout=60) != 0
 
 
 def test_ctrl_c_leaves_whole_puzzles() -> None:
-    proc = subprocess.Popen(
-        [console_script(), "generate", "--size", "10", "--count", "1000", "--to", "line"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert proc.stdout is not None
-    first = proc.stdout.readline()  # the run is under way, past the OR-Tools import
+    proc, first = first_line_of_many(10)  # the run is under way, past the OR-Tools import
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     rest, err = proc.communicate(timeout=60)
