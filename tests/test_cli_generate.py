@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
+import time
 
 from conftest import console_script, run_cli
 from squiggly_cp.formats.detect import read_puzzles
@@ -72,17 +74,20 @@ def test_time_limit_reports_and_goes_on() -> None:
     assert done.stderr.decode().count("left out") == 2
 
 
+def first_line_of_many(size: int) -> tuple[subprocess.Popen[bytes], bytes]:
+    """A generate run that would take minutes, and the first line it writes."""
+    args = ["generate", "--size", str(size), "--count", "100000", "--to", "line"]
+    proc = subprocess.Popen([console_script(), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline()
+
+
 def test_each_puzzle_is_written_when_made() -> None:
     # The first puzzle reaches the reader while the generator is still at work on
     # the others (a count that would take minutes), and closing the pipe ends the run.
-    proc = subprocess.Popen(
-        [console_script(), "generate", "--size", "9", "--count", "100000", "--to", "line"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert proc.stdout is not None
-    first = proc.stdout.readline()
+    proc, first = first_line_of_many(9)
     assert len(first) == 2 * 81 + 1
+    assert proc.stdout is not None
     proc.stdout.close()
     assert proc.wait(timeout=60) != 0
 
@@ -128,3 +133,13 @@ def test_help_describes_every_option_and_offers_only_usable_formats() -> None:
     text = run_cli("generate", "--help").stdout.decode()
     assert "How many puzzles." in text and "Output format." in text
     assert "plain" not in text.split("--to", 1)[1].split("\n  --", 1)[0]
+
+
+def test_ctrl_c_leaves_whole_puzzles() -> None:
+    proc, first = first_line_of_many(10)  # the run is under way, past the OR-Tools import
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"interrupted" in err
+    lines = (first + rest).splitlines(keepends=True)
+    assert lines and all(len(line) == 2 * 100 + 1 and line.endswith(b"\n") for line in lines)
