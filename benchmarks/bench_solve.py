@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -65,7 +66,7 @@ VARIANTS = {
 }
 
 
-def time_variants(path: Path) -> dict[str, list[float]]:
+def time_variants(path: Path, variants: dict[str, Callable] = VARIANTS) -> dict[str, list[float]]:
     """Seconds per case for each variant; verdicts must agree on every case.
 
     Each case is read afresh for each variant (nothing cached on the puzzle
@@ -73,7 +74,7 @@ def time_variants(path: Path) -> dict[str, list[float]]:
     that no variant always runs first or last.
     """
     texts = [write_hdu([c.puzzle]) for c in read_hdu(path)]
-    names = list(VARIANTS)
+    names = list(variants)
     times: dict[str, list[float]] = {name: [] for name in names}
     for number, text in enumerate(texts, 1):
         answers = set()
@@ -81,7 +82,7 @@ def time_variants(path: Path) -> dict[str, list[float]]:
             name = names[(number + k) % len(names)]
             puzzle = next(read_hdu(text)).puzzle
             start = time.perf_counter()
-            result = VARIANTS[name](puzzle)
+            result = variants[name](puzzle)
             times[name].append(time.perf_counter() - start)
             answers.add((result.verdict, result.solution))
         if len(answers) != 1:
