@@ -61,19 +61,22 @@ def run(
     time_limit: float | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
     work_limit: float | None = None,
+    parameters: dict[str, object] | None = None,
 ) -> tuple[cp_model.CpSolver, str]:
     """Solve ``model`` with this project's parameters; return the solver and the
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
 
     With a ``callback`` the search enumerates every solution (the callback
-    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`);
+    may stop it). ``parameters`` change some of the project's parameters for
+    this solve (enum values by name).
+    ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`);
     ``work_limit`` in CP-SAT's deterministic seconds.
     Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
     promptly (see the module's description).
     """
     solver = cp_model.CpSolver()
     params = solver.parameters
-    for name, value in _PARAMETERS.items():
+    for name, value in {**_PARAMETERS, **(parameters or {})}.items():
         # An enum value is given by name (SatParameters.FIXED_SEARCH, ...).
         setattr(params, name, getattr(params, value) if isinstance(value, str) else value)
     params.enumerate_all_solutions = callback is not None
