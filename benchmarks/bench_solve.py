@@ -10,6 +10,18 @@ in equal parts — then measures, in one run on one machine:
 - the end-to-end wall time of the installed console script on the whole file
   (process start to exit), the median of several runs.
 
+With ``--reference CMD``, also a reference solver: a command that reads the
+judge format on standard input and writes the judge's output, run on the same
+file in the same run as ``squiggly-cp solve`` (both cores, the default) and
+``squiggly-cp solve --jobs 1``, the three interleaved in rotating order
+repetition after repetition; per repetition each of ours is divided by the
+reference's wall time, and the medians of those ratios are reported. The
+reference's output must equal ours byte for byte. A C reference is built
+outside the repository, e.g.
+
+    gcc -O2 -o /tmp/dlxref dlxref.c
+    python benchmarks/bench_solve.py --reference /tmp/dlxref
+
 Every engine's verdicts are compared with each other on every case: a
 benchmark of wrong answers is worthless. Results go to benchmarks/RESULTS.md.
 
@@ -23,11 +35,13 @@ import argparse
 import os
 import platform
 import random
+import shlex
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -65,7 +79,7 @@ VARIANTS = {
 }
 
 
-def time_variants(path: Path) -> dict[str, list[float]]:
+def time_variants(path: Path, variants: dict[str, Callable] = VARIANTS) -> dict[str, list[float]]:
     """Seconds per case for each variant; verdicts must agree on every case.
 
     Each case is read afresh for each variant (nothing cached on the puzzle
@@ -73,7 +87,7 @@ def time_variants(path: Path) -> dict[str, list[float]]:
     that no variant always runs first or last.
     """
     texts = [write_hdu([c.puzzle]) for c in read_hdu(path)]
-    names = list(VARIANTS)
+    names = list(variants)
     times: dict[str, list[float]] = {name: [] for name in names}
     for number, text in enumerate(texts, 1):
         answers = set()
@@ -81,7 +95,7 @@ def time_variants(path: Path) -> dict[str, list[float]]:
             name = names[(number + k) % len(names)]
             puzzle = next(read_hdu(text)).puzzle
             start = time.perf_counter()
-            result = VARIANTS[name](puzzle)
+            result = variants[name](puzzle)
             times[name].append(time.perf_counter() - start)
             answers.add((result.verdict, result.solution))
         if len(answers) != 1:
@@ -92,7 +106,7 @@ def time_variants(path: Path) -> dict[str, list[float]]:
 def time_cli(path: Path, args: list[str], runs: int) -> tuple[list[float], int]:
     """Wall seconds of each run of the console script on ``path``, and the peak
     resident memory (KiB) of the largest process it started, over all runs."""
-    exe = shutil.which("squiggly-cp", path=str(Path(sys.executable).parent)) or "squiggly-cp"
+    exe = squiggly_cp()
     walls, peak = [], 0
     for _ in range(runs):
         # A fresh parent per run, so its children's peak RSS is this run's.
@@ -113,6 +127,54 @@ def time_cli(path: Path, args: list[str], runs: int) -> tuple[list[float], int]:
         walls.append(float(wall))
         peak = max(peak, int(rss))
     return walls, peak
+
+
+def squiggly_cp() -> str:
+    return shutil.which("squiggly-cp", path=str(Path(sys.executable).parent)) or "squiggly-cp"
+
+
+def time_against(path: Path, reference: list[str], runs: int) -> dict[str, list[float]]:
+    """Wall seconds per run of the reference and of ``squiggly-cp solve`` (both
+    cores, then one), the file on standard input, interleaved in rotating order.
+    Every output must equal the reference's byte for byte."""
+    exe = squiggly_cp()
+    commands = {
+        "reference": reference,
+        "squiggly-cp solve (default: both cores)": [exe, "solve", "-"],
+        "squiggly-cp solve --jobs 1": [exe, "solve", "--jobs", "1", "-"],
+    }
+    data = path.read_bytes()
+    names = list(commands)
+    walls: dict[str, list[float]] = {name: [] for name in names}
+    expected = None
+    for run in range(runs):
+        for k in range(len(names)):
+            name = names[(run + k) % len(names)]
+            start = time.perf_counter()
+            done = subprocess.run(commands[name], input=data, capture_output=True, check=False)
+            walls[name].append(time.perf_counter() - start)
+            if done.returncode != 0:
+                sys.exit(f"{name} failed with status {done.returncode}: {done.stderr.decode()[-500:]}")
+            if expected is None:
+                expected = done.stdout
+            elif done.stdout != expected:
+                sys.exit(f"{name}: output differs from the first run's (the reference is run first)")
+    return walls
+
+
+def reference_rows(walls: dict[str, list[float]]) -> list[str]:
+    """The table of wall times and per-repetition ratios to the reference."""
+    ref = walls["reference"]
+    rows = [
+        "| command | median wall (s) | best (s) | median ratio (ours / reference) | ratio per repetition |",
+        "|---|---|---|---|---|",
+    ]
+    for name, t in walls.items():
+        ratios = [ours / theirs for ours, theirs in zip(t, ref, strict=True)]
+        each = " ".join(f"{r:.2f}" for r in ratios)
+        med = statistics.median(t)
+        rows.append(f"| {name} | {med:.3f} | {min(t):.3f} | {statistics.median(ratios):.2f} | {each} |")
+    return rows
 
 
 def machine() -> str:
@@ -139,10 +201,25 @@ def main() -> None:
     parser.add_argument("--cli-runs", type=int, default=3)
     parser.add_argument("--cache", type=Path, default=HERE / ".cache")
     parser.add_argument("--write", action="store_true", help="write benchmarks/RESULTS.md")
+    parser.add_argument(
+        "--reference",
+        metavar="CMD",
+        help="a reference solver command (judge format on stdin, judge output on stdout), "
+        "e.g. --reference ./dlxref after gcc -O2 -o dlxref dlxref.c; timed against squiggly-cp solve",
+    )
+    parser.add_argument("--reference-runs", type=int, default=7, help="repetitions of the interleaved runs")
+    parser.add_argument(
+        "--reference-only", action="store_true", help="with --reference: skip the per-engine timings"
+    )
     args = parser.parse_args()
 
     path = args.cache / f"hard-{args.seed}-{args.cases}.txt"
     make_cases(path, args.cases, args.seed)
+    if args.reference:
+        walls = time_against(path, shlex.split(args.reference), args.reference_runs)
+        print("\n".join(["## Against the reference", "", *reference_rows(walls), ""]))
+        if args.reference_only:
+            return
     per_case = time_variants(path)
     dlx_median = statistics.median(per_case["dlx"])
     rows = []

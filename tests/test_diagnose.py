@@ -440,7 +440,8 @@ def test_the_suggestion_search_is_reproducible_under_load() -> None:
     givens = [0] * 144
     givens[0] = 1
     solution = cpsat.solve(Puzzle(12, givens, layout)).solutions[0]
-    puzzle = Puzzle(12, [d if rng.random() < 0.3 else 0 for d in solution], layout)
+    # A quarter of the cells given: several solutions, whichever solution CP-SAT filled in first.
+    puzzle = Puzzle(12, [d if rng.random() < 0.25 else 0 for d in solution], layout)
     quiet = explain(puzzle, suggest_work=0.01)
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:

@@ -345,7 +345,9 @@ def main() -> None:
     type=click.Choice(ENGINES),
     default="cpsat",
     show_default=True,
-    help="Which engine decides the cases.",
+    help="Which engine decides the cases. dlx (pure-Python dancing links) can search for minutes on "
+    "a sparse puzzle with several solutions (a 9x9 with 4 or 5 givens): it stops only at a second "
+    "solution and its column choice has little to go on there; cpsat decides those in milliseconds.",
 )
 @TIME_LIMIT
 @click.option(

@@ -23,6 +23,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from .candidates import candidates
 from .deadline import Deadline, check_time_limit
 from .puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
 from .solver import DONE, run
@@ -171,6 +172,7 @@ class _Exact:
         deadline: Deadline,
         hint: Grid | None = None,
         budget: _Budget | None = None,
+        parameters: dict[str, object] | None = None,
     ) -> tuple[bool | None, Grid | None, set[int]]:
         """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
 
@@ -188,7 +190,9 @@ class _Exact:
             for c, d in enumerate(hint):
                 for k, lit in enumerate(self.x[c]):
                     self.model.add_hint(lit, int(k == d - 1))
-        solver, status = run(self.model, time_limit=left, work_limit=budget and budget.left)
+        solver, status = run(
+            self.model, time_limit=left, work_limit=budget and budget.left, parameters=parameters
+        )
         if budget is not None:
             budget.spend(solver)
         if status in ("OPTIMAL", "FEASIBLE"):
@@ -456,51 +460,96 @@ def count(
     return counter.count, counter.count >= limit or status in DONE
 
 
+# Finding one solution of a sparse puzzle: CP-SAT's fixed search (first open
+# literal, false first, with clause learning) was 3-10 times faster than the
+# default here (benchmarks/RESULTS.md, slow corners).
+_FIXED_SEARCH = {"search_branching": "FIXED_SEARCH"}
+
+
 def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
     """Per cell, a bitmask (bit d-1 for digit d) of the digits some solution puts there.
 
     None if the puzzle has no solution. Raises `TimeoutError` if ``time_limit``
     (seconds) runs out first.
 
-    Each solve asks for a solution using at least one (cell, digit) not seen in
-    any solution so far; all digits of the solution found get marked, and the
-    first infeasible solve proves every unmarked pair impossible at once.
+    Propagation (`squiggly_cp.candidates.candidates`) first removes pairs no
+    solution can hold. Every solution found marks all its (cell, digit)
+    pairs, and so does every solution made from it by swapping two digits
+    along a Kempe chain free of givens (no search needed). Each pair still
+    unmarked then gets one solve that assumes it: a solution marks it (and
+    many more), infeasibility proves it impossible.
     """
     n = puzzle.size
     if _clash(puzzle) is not None:
         return None
+    domains = candidates(puzzle)
+    if domains is None:
+        return None
     deadline = Deadline(time_limit)
     exact = _Exact(puzzle)
-    model = exact.model
-    # new[c][d] may be true only if x[c][d] is; some new[c][d] must be true; marked pairs get new = false.
-    new = [[model.new_bool_var("") for _ in range(n)] for _ in range(n * n)]
+    base = [exact.lit(g) for g in exact.givens]
+    base += [exact.x[c][d].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
+    masks = [0] * (n * n)
+    first = True
     for c in range(n * n):
         for d in range(n):
-            model.add_implication(new[c][d], exact.x[c][d])
-    model.add_bool_or([lit for row in new for lit in row])
-    givens = [exact.lit(g) for g in exact.givens]
-    masks = [0] * (n * n)
-    peers = puzzle.peers
-    # Pairs no solution can hold, known without search: not the given, or a digit a peer gives.
-    dead = [0] * (n * n)
-    full = (1 << n) - 1
-    for c, d in enumerate(puzzle.givens):
-        if d:
-            dead[c] = full & ~(1 << (d - 1))
-            for p in peers[c]:
-                dead[p] |= 1 << (d - 1)
-    first = True
-    while True:
-        off = [new[c][d].Not() for c in range(n * n) for d in range(n) if (masks[c] | dead[c]) >> d & 1]
-        feasible, grid, _ = exact.solve([*givens, *off], deadline)
-        if feasible is None:
-            raise TimeoutError("the time limit ran out before the candidates were complete")
-        if not feasible:
-            return None if first else masks
-        assert grid is not None
-        first = False
-        for c, d in enumerate(grid):
-            masks[c] |= 1 << (d - 1)
+            if not first and (not domains[c] >> d & 1 or masks[c] >> d & 1):
+                continue
+            assumed = base if first else [*base, exact.x[c][d]]
+            feasible, found, _ = exact.solve(assumed, deadline, parameters=_FIXED_SEARCH)
+            if feasible is None:
+                raise TimeoutError("the time limit ran out before the candidates were complete")
+            if feasible:
+                assert found is not None
+                _mark_kempe(puzzle, found, masks)
+            elif first:
+                return None
+            first = False
+    return masks
+
+
+def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
+    """Mark in ``masks`` the pairs of ``grid`` (a solution) and of the
+    solutions reached from it by swapping digits a and b on a Kempe chain: a
+    set of a- and b-cells holding, with each cell, the other digit's cell in
+    each of its houses. Swapped, every house still holds each digit once; a
+    chain without a given gives another solution."""
+    n = puzzle.size
+    current = list(grid)
+    for c, d in enumerate(current):
+        masks[c] |= 1 << (d - 1)
+    units = puzzle.units
+    houses_of: list[list[int]] = [[] for _ in range(n * n)]
+    for u, unit in enumerate(units):
+        for c in unit:
+            houses_of[c].append(u)
+    givens = puzzle.givens
+    for a in range(1, n + 1):
+        for b in range(a + 1, n + 1):
+            where: dict[tuple[int, int], int] = {}
+            for u, unit in enumerate(units):
+                for c in unit:
+                    if current[c] == a or current[c] == b:
+                        where[u, current[c]] = c
+            seen: set[int] = set()
+            for start in range(n * n):
+                if current[start] != a or start in seen:
+                    continue
+                chain, stack = {start}, [start]
+                while stack:
+                    c = stack.pop()
+                    other = a + b - current[c]
+                    for u in houses_of[c]:
+                        partner = where[u, other]
+                        if partner not in chain:
+                            chain.add(partner)
+                            stack.append(partner)
+                seen |= chain
+                if any(givens[c] for c in chain):
+                    continue
+                for c in chain:
+                    current[c] = a + b - current[c]
+                    masks[c] |= 1 << (current[c] - 1)
 
 
 def format_candidates(puzzle: Puzzle, masks: Sequence[int]) -> str:

@@ -7,7 +7,8 @@ Parameters, chosen by measurement (benchmarks/RESULTS.md): one worker (the
 parallel portfolio costs more to start than these searches take); presolve,
 linearization, symmetry detection and probing off, each of which cost more
 than it saved on these small models (symmetry detection and probing alone
-were 0.3 ms of a 1.1 ms solve).
+were 0.3 ms of a 1.1 ms solve); SAT inprocessing off too (benchmarks/sweep_params.py:
+it spends more on clause database clean-up than searches this short gain).
 
 Ctrl-C. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is off: it
 replaces Python's handler during each solve, so Ctrl-C stops the solve quietly
@@ -49,6 +50,7 @@ _PARAMETERS = {
     "linearization_level": 0,
     "symmetry_level": 0,
     "cp_model_probing_level": 0,
+    "use_sat_inprocessing": False,
     "catch_sigint_signal": False,
 }
 
