@@ -19,8 +19,8 @@ reference's wall time, and the medians of those ratios are reported. The
 reference's output must equal ours byte for byte. A C reference is built
 outside the repository, e.g.
 
-    gcc -O2 -o /tmp/dlxref dlxref.c
-    python benchmarks/bench_solve.py --reference /tmp/dlxref
+    gcc -O2 -o dlxref dlxref.c      # a C reference solver, built wherever you keep it
+    python benchmarks/bench_solve.py --reference ./dlxref
 
 Every engine's verdicts are compared with each other on every case: a
 benchmark of wrong answers is worthless. Results go to benchmarks/RESULTS.md.
