@@ -312,6 +312,15 @@ def test_true_candidates_match_brute_force(puzzle: Puzzle) -> None:
     assert true_candidates(puzzle) == brute_candidates(puzzle)
 
 
+def test_true_candidates_test_the_first_cell_and_digit_too() -> None:
+    # Found by hypothesis: the first solve (nothing assumed) used to stand in
+    # for the pair r1c1=1, which then was never asked about on its own.
+    givens = (0,) * 12 + (5, 4, 1) + (0,) * 10
+    regions = (0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 2, 2, 3, 4, 4, 2, 3, 3, 3, 4)
+    puzzle = Puzzle(5, givens, regions)
+    assert true_candidates(puzzle) == brute_candidates(puzzle)
+
+
 @settings(deadline=None, max_examples=100)
 @given(small_puzzles())
 def test_explain_matches_brute_force(puzzle: Puzzle) -> None:

@@ -960,7 +960,11 @@ def run() -> None:
             raise OutputError("standard output is closed")
         status = _invoke(sys.argv[1:])
         sys.stdout.flush()
+        # The work is done and written: a Ctrl-C now must not kill the process
+        # during Python's shutdown, which restores the default handler.
+        _hold_sigint()
     except KeyboardInterrupt:
+        _hold_sigint()
         warn("interrupted")
         status = EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -994,6 +998,11 @@ def _invoke(args: list[str]) -> int:
         e.show()
         return e.exit_code
     return EXIT_OK
+
+
+def _hold_sigint() -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def _silence_stdout() -> None:

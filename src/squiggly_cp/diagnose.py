@@ -490,21 +490,21 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     base = [exact.lit(g) for g in exact.givens]
     base += [exact.x[c][d].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
     masks = [0] * (n * n)
-    first = True
-    for c in range(n * n):
-        for d in range(n):
-            if not first and (not domains[c] >> d & 1 or masks[c] >> d & 1):
-                continue
-            assumed = base if first else [*base, exact.x[c][d]]
-            feasible, found, _ = exact.solve(assumed, deadline, parameters=_FIXED_SEARCH)
-            if feasible is None:
-                raise TimeoutError("the time limit ran out before the candidates were complete")
-            if feasible:
-                assert found is not None
-                _mark_kempe(puzzle, found, masks)
-            elif first:
-                return None
-            first = False
+    # A first solution with nothing assumed, then one solve for each pair that
+    # no solution found so far has marked.
+    todo = [None, *((c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1)]
+    for pair in todo:
+        if pair is not None and masks[pair[0]] >> pair[1] & 1:
+            continue
+        assumed = base if pair is None else [*base, exact.x[pair[0]][pair[1]]]
+        feasible, found, _ = exact.solve(assumed, deadline, parameters=_FIXED_SEARCH)
+        if feasible is None:
+            raise TimeoutError("the time limit ran out before the candidates were complete")
+        if feasible:
+            assert found is not None
+            _mark_kempe(puzzle, found, masks)
+        elif pair is None:
+            return None
     return masks
 
 
