@@ -98,7 +98,6 @@ def _eliminations(state: State, a: int, z: int) -> tuple[tuple[int, int], ...]:
     layout = state.layout
     n = layout.size
     cands = state.cands
-    values = state.values
     ca, da = divmod(a, n)
     cz, dz = divmod(z, n)
     if ca == cz:
@@ -108,15 +107,7 @@ def _eliminations(state: State, a: int, z: int) -> tuple[tuple[int, int], ...]:
         return tuple((ca, d + 1) for d in range(n) if rest >> d & 1)
     if da == dz:
         both = layout.peer_bits[ca] & layout.peer_bits[cz]
-        bit = 1 << da
-        found = []
-        while both:
-            low = both & -both
-            both ^= low
-            c = low.bit_length() - 1
-            if cands[c] & bit and not values[c]:
-                found.append((c, da + 1))
-        return tuple(found)
+        return tuple((c, da + 1) for c in state.open_with(both, da))
     out = []
     if layout.peer_bits[ca] >> cz & 1:
         if cands[cz] >> da & 1:

@@ -40,16 +40,8 @@ def _locked(state: State, sources: range, kind: str, difficulty: float) -> Itera
     # Which of (row, column, region) of a cell can be the target of each kind.
     targets = (0, 1) if kind == "pointing" else (2,)
     for source in sources:
-        house = houses[source]
-        placed = 0
-        for c in house:
-            if values[c]:
-                placed |= cands[c]
-        for d in range(n):
+        for d, where in state.digit_places(source):
             bit = 1 << d
-            if placed & bit:
-                continue
-            where = [c for c in house if cands[c] & bit]
             if len(where) < 2:
                 continue
             for t in targets:
@@ -89,31 +81,15 @@ def claiming(state: State) -> Iterator[Step]:
 def common_peers(state: State) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
-    cands = state.cands
-    values = state.values
     peer_bits = layout.peer_bits
-    for index, house in enumerate(layout.houses):
-        placed = 0
-        for c in house:
-            if values[c]:
-                placed |= cands[c]
-        for d in range(n):
-            bit = 1 << d
-            if placed & bit:
-                continue
-            where = [c for c in house if cands[c] & bit]
+    for index in range(len(layout.houses)):
+        for d, where in state.digit_places(index):
             if not 2 <= len(where) <= MAX_COMMON:
                 continue
             seen = ~layout.house_bits[index]
             for c in where:
                 seen &= peer_bits[c]
-            elims = []
-            while seen:
-                low = seen & -seen
-                seen ^= low
-                c = low.bit_length() - 1
-                if cands[c] & bit and not values[c]:
-                    elims.append((c, d + 1))
+            elims = [(c, d + 1) for c in state.open_with(seen, d)]
             if elims:
                 yield Step(
                     "common peers",

@@ -145,6 +145,34 @@ class State:
     def solved(self) -> bool:
         return self.broken is None and all(self.values)
 
+    def digit_places(self, house: int) -> Iterator[tuple[int, list[int]]]:
+        """For each digit (0-based) not yet placed in ``house``, the house's
+        cells that can still hold it."""
+        cells = self.layout.houses[house]
+        cands, values = self.cands, self.values
+        placed = 0
+        for c in cells:
+            if values[c]:
+                placed |= cands[c]
+        for d in range(self.layout.size):
+            bit = 1 << d
+            if not placed & bit:
+                yield d, [c for c in cells if cands[c] & bit]
+
+    def open_with(self, cells: int, digit: int) -> list[int]:
+        """The empty cells among ``cells`` (a bit set of cell indices) that can
+        still hold ``digit`` (0-based), in increasing order."""
+        bit = 1 << digit
+        cands, values = self.cands, self.values
+        out = []
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            c = low.bit_length() - 1
+            if cands[c] & bit and not values[c]:
+                out.append(c)
+        return out
+
     def contradiction(self) -> str | None:
         """A reason no solution can extend this state, or None if none is evident.
 
