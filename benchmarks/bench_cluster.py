@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from bench_solve import HERE, machine, make_cases
+from bench_stream import checked_cases
 
 from squiggly_cp import read_hdu, write_hdu
 from squiggly_cp.cluster import Address, connect
@@ -95,16 +96,7 @@ def stream_peak(cases: int, args: list[str]) -> tuple[float, float]:
     for thread in threads:
         thread.start()
     assert proc.stdout is not None
-    seen, block = 0, []
-    for raw in proc.stdout:
-        line = raw.decode()
-        if line.startswith("Case ") and block:
-            seen += 1
-            if "".join(block) != f"Case {seen}:" + answers[(seen - 1) % 3]:
-                sys.exit(f"wrong answer for case {seen}")
-            block = []
-        block.append(line)
-    seen += bool(block)
+    seen = checked_cases(proc.stdout, answers)
     for thread in threads:
         thread.join()
     if proc.wait() or seen != cases:

@@ -19,8 +19,25 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import IO
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def checked_cases(stream: IO[bytes], answers: list[str]) -> int:
+    """How many cases the judge output ``stream`` holds; exits if case k is
+    not ``answers[(k - 1) % len(answers)]`` (the text after "Case k:")."""
+    seen = 0
+    block: list[str] = []
+    for raw in stream:
+        line = raw.decode()
+        if line.startswith("Case ") and block:
+            seen += 1
+            if "".join(block) != f"Case {seen}:" + answers[(seen - 1) % len(answers)]:
+                sys.exit(f"wrong answer for case {seen}")
+            block = []
+        block.append(line)
+    return seen + bool(block)
 
 
 def main() -> None:
@@ -51,18 +68,7 @@ def main() -> None:
     writer = threading.Thread(target=feed)
     writer.start()
     assert proc.stdout is not None
-    seen = 0
-    block: list[str] = []
-    for raw in proc.stdout:
-        line = raw.decode()
-        if line.startswith("Case ") and block:
-            seen += 1
-            if "".join(block) != f"Case {seen}:" + answers[(seen - 1) % 3]:
-                sys.exit(f"wrong answer for case {seen}")
-            block = []
-        block.append(line)
-    if block:
-        seen += 1
+    seen = checked_cases(proc.stdout, answers)
     writer.join()
     status = proc.wait()
     wall = time.perf_counter() - start
