@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .puzzle import Puzzle, cell_phrase
 
@@ -50,5 +50,15 @@ class Case:
 
     number: int
     puzzle: Puzzle
-    notes: tuple[str, ...] = ()
-    """Remarks on the input that are not problems (walls inside a region)."""
+    walls: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """The wall bits read, where the format has them (the judge format)."""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Remarks on the input that are not problems: walls inside a region.
+        Worked out only when asked for (by `show`), off the reading hot path."""
+        if not self.walls:
+            return ()
+        from .regions import inner_walls
+
+        return inner_walls(self.walls, self.puzzle.regions, self.puzzle.size)

@@ -20,7 +20,6 @@ from ..puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
 from ..regions import (
     check_layout,
     check_wall_agreement,
-    inner_walls,
     regions_from_walls,
     walls_from_regions,
 )
@@ -124,8 +123,7 @@ def _parse_case(number: int, tokens: list[str]) -> Case | InputError:
         if not problems:
             try:
                 regions = check_layout(regions_from_walls(walls, SIZE), SIZE, connected=True)
-                notes = inner_walls(walls, regions, SIZE)
-                return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions), notes)
+                return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions), tuple(walls))
             except PuzzleError as e:
                 problems.append(InputError(e.message, number, e.row, e.col))
     return InputError.first_of(problems)
