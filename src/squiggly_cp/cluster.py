@@ -195,6 +195,14 @@ def connect(address: Address) -> Iterator[Client]:
                     silence_logs=_QUIET,
                 )
                 stack.callback(_quietly, cluster.close)
+                # The scheduler, living in this process, hooks a callback into
+                # Python's garbage collector to time its pauses; a Ctrl-C that
+                # lands inside a gc callback is swallowed ("Exception ignored")
+                # and the run would go on to the end. Its reports are silenced
+                # anyway, so it is switched off.
+                from distributed.gc import disable_gc_diagnosis
+
+                disable_gc_diagnosis(force=True)
                 client = Client(cluster, set_as_default=False)
             else:
                 try:
