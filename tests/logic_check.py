@@ -6,6 +6,8 @@ See benchmarks/make_logic_data.py for the file format.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -78,3 +80,36 @@ def check_against(puzzle: Puzzle, truth: list[int], tally: Tally) -> LogicResult
 
 def solution_masks(solution: tuple[int, ...]) -> list[int]:
     return [1 << (d - 1) for d in solution]
+
+
+GOLDEN = DATA / "logic_steps.txt"
+
+
+def path_digest(result: LogicResult, size: int) -> str:
+    """A short digest of everything a logic path shows: each step's JSON form,
+    houses and cells, and where the solve ended. Two code versions that give
+    the same digest give byte-identical `logic` output."""
+    parts = [
+        json.dumps(
+            [step.to_json(size), list(step.houses), list(step.cells)], sort_keys=True, ensure_ascii=False
+        )
+        for step in result.steps
+    ]
+    parts.append(json.dumps([result.solved, result.contradiction, list(result.candidates)]))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def load_golden() -> list[str]:
+    """The stored digests: the unique puzzles' paths, then the multiple ones', in file order."""
+    return GOLDEN.read_text().split()
+
+
+def write_golden() -> None:
+    """Record the current solver's paths (run once, before a change meant to keep them)."""
+    lines = [path_digest(solve_logic(p), p.size) for p, _ in load_unique()]
+    lines += [path_digest(solve_logic(p), p.size) for p, _ in load_multiple()]
+    GOLDEN.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    write_golden()
