@@ -28,8 +28,8 @@ from bench_solve import HERE, machine, make_cases
 from bench_stream import checked_cases
 
 from squiggly_cp import read_hdu, write_hdu
-from squiggly_cp.cluster import Address, connect
-from squiggly_cp.parallel import run_batch
+from squiggly_cp.execution.cluster import Address, connect
+from squiggly_cp.execution.local import run_batch
 
 DATA = HERE.parent / "data"
 EXE = shutil.which("squiggly-cp", path=str(Path(sys.executable).parent)) or "squiggly-cp"

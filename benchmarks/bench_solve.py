@@ -45,8 +45,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from squiggly_cp import cpsat, dlx, read_hdu, write_hdu
-from squiggly_cp.generate import make_puzzle
+from squiggly_cp import read_hdu, write_hdu
+from squiggly_cp.engines import cpsat, dlx
+from squiggly_cp.setter.generate import make_puzzle
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("minimal", "multiple", "none")

@@ -27,10 +27,10 @@ import sys
 import time
 from pathlib import Path
 
-from squiggly_cp.diagnose import true_candidates
-from squiggly_cp.engines import classify
-from squiggly_cp.generate import make_puzzle, random_layout, random_solution
-from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, Verdict
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict
+from squiggly_cp.engines.registry import classify
+from squiggly_cp.setter.diagnose import true_candidates
+from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 LABELS = "0123456789abcdefg"

@@ -1,6 +1,6 @@
 """Sweep CP-SAT parameters on a file of cases: per-case time of `cpsat.solve`.
 
-Each configuration is the project's parameters (`squiggly_cp.solver._PARAMETERS`)
+Each configuration is the project's parameters (`squiggly_cp.sat.run._PARAMETERS`)
 with some changed. Every configuration decides every case in turn, in
 rotating order, in one process (so machine noise hits all alike), and their
 verdicts and solutions must agree on every case.
@@ -17,7 +17,9 @@ from pathlib import Path
 
 from bench_solve import percentile, time_variants
 
-from squiggly_cp import Puzzle, Result, cpsat, solver
+from squiggly_cp import Puzzle, Result
+from squiggly_cp.engines import cpsat
+from squiggly_cp.sat import run as solver
 
 # Changes from the baseline (the project's parameters as they were before the sweep).
 BASELINE = {

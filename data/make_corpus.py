@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from squiggly_cp import Puzzle, Verdict, format_result, write_hdu
-from squiggly_cp.dlx import solve
-from squiggly_cp.generate import make_puzzle
+from squiggly_cp.engines.dlx import solve
+from squiggly_cp.setter.generate import make_puzzle
 
 HERE = Path(__file__).resolve().parent
 REPEATED = 4  # no-solution cases that repeat a given in a region

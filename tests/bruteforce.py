@@ -9,7 +9,7 @@ it as the reference the engines must agree with.
 
 from __future__ import annotations
 
-from squiggly_cp.puzzle import Grid, Puzzle
+from squiggly_cp.core.puzzle import Grid, Puzzle
 
 
 def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:

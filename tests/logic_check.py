@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, cell_name
 from squiggly_cp.logic import solve_logic
 from squiggly_cp.logic.solver import LogicResult
-from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, cell_name
 
 DATA = Path(__file__).resolve().parent / "data"
 LABELS = "0123456789abcdefg"

@@ -7,9 +7,9 @@ import subprocess
 import time
 
 from conftest import console_script, run_cli
+from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import read_puzzles
-from squiggly_cp.layout import random_layout
-from squiggly_cp.puzzle import Puzzle
+from squiggly_cp.setter.layouts import random_layout
 from test_generate import check_claims, clue_orbits
 from test_layout import UNFILLABLE, grid_text, labels, rotated_region_map
 
@@ -101,8 +101,8 @@ def _rated(text: bytes) -> list[dict]:
 
 
 def test_difficulty_and_rating_targets_are_met_as_rate_sees_them() -> None:
-    from squiggly_cp.dlx import solve as dlx_solve
-    from squiggly_cp.puzzle import Verdict
+    from squiggly_cp.core.puzzle import Verdict
+    from squiggly_cp.engines.dlx import solve as dlx_solve
 
     done = run_cli("generate", "--difficulty", "medium", "--count", "3", "--seed", "5", "--symmetry", "rot2")
     assert done.returncode == 0, done.stderr

@@ -10,8 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import SAMPLE_IN, SAMPLE_OUT, run_cli
-from squiggly_cp import Result, Verdict, cli, crosscheck, read_hdu
+from squiggly_cp import Result, Verdict, read_hdu
+from squiggly_cp.cli import main as cli
 from squiggly_cp.formats.detect import read_puzzles
+from squiggly_cp.setter import crosscheck
 
 # The spec's second cross-hatching example: solved by cross-hatching alone.
 SOLVABLE_IN = (
@@ -208,7 +210,7 @@ def test_explain_and_count() -> None:
     counted = run_cli("count", "--limit", "100", str(SAMPLE_IN)).stdout.decode().splitlines()
     assert counted[:2] == ["Case 1: 1 solution", "Case 2: 0 solutions"]
     # Case 3's count, checked against the DLX engine's own count.
-    from squiggly_cp.dlx import count_solutions
+    from squiggly_cp.engines.dlx import count_solutions
 
     third = list(read_hdu(SAMPLE_IN))[2].puzzle
     assert counted[2] == f"Case 3: {count_solutions(third, 100)} solutions"

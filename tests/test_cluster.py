@@ -18,7 +18,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, sample_tokens
-from squiggly_cp import Case, classify, cli, cluster, read_hdu, write_hdu
+from squiggly_cp import Case, classify, read_hdu, write_hdu
+from squiggly_cp.cli import main as cli
+from squiggly_cp.execution import cluster
 from test_parallel import _corpus_with_bad_cases
 
 distributed = pytest.importorskip("distributed")
@@ -139,7 +141,7 @@ def test_a_run_without_cluster_never_imports_dask() -> None:
     code = (
         "import sys\n"
         "from click.testing import CliRunner\n"
-        "from squiggly_cp import cli\n"
+        "from squiggly_cp.cli import main as cli\n"
         f"done = CliRunner().invoke(cli.main, ['solve', '--jobs', '2', {str(CORPUS_IN)!r}])\n"
         "assert done.exit_code == 0, done.output\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import squiggly_cp.diagnose as diagnose
+import squiggly_cp.setter.diagnose as diagnose
 from bruteforce import first_solutions
-from squiggly_cp import cpsat, dlx
-from squiggly_cp.deadline import Deadline
-from squiggly_cp.diagnose import count, explain, format_candidates, true_candidates
-from squiggly_cp.generate import make_puzzle, random_layout, random_solution
-from squiggly_cp.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
+from squiggly_cp.core.limits import Deadline
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
+from squiggly_cp.engines import cpsat, dlx
+from squiggly_cp.setter.diagnose import count, explain, format_candidates, true_candidates
+from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 ALL = 10**6
 
@@ -442,7 +442,7 @@ def test_the_suggestion_search_is_reproducible_under_load() -> None:
     import subprocess
     import sys
 
-    from squiggly_cp.generate import random_layout
+    from squiggly_cp.setter.generate import random_layout
 
     rng = random.Random(5)
     layout = random_layout(rng, 12)

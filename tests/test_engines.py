@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from bruteforce import first_solutions
 from squiggly_cp import ENGINES, Puzzle, Verdict, classify
-from squiggly_cp.engines import get_engine
-from squiggly_cp.generate import random_layout, random_solution
+from squiggly_cp.engines.registry import get_engine
+from squiggly_cp.setter.generate import random_layout, random_solution
 
 
 @st.composite

@@ -10,6 +10,7 @@ import pytest
 from lzstring import LZString
 
 from squiggly_cp import InputError, Puzzle, read_hdu
+from squiggly_cp.core.puzzle import standard_regions
 from squiggly_cp.formats.fpuzzles import (
     LINK_PREFIX,
     fpuzzles_link,
@@ -17,7 +18,6 @@ from squiggly_cp.formats.fpuzzles import (
     to_fpuzzles_json,
     write_fpuzzles,
 )
-from squiggly_cp.puzzle import standard_regions
 from test_formats_grid import PUZZLE4, PUZZLE6
 
 SAMPLE_IN = Path(__file__).resolve().parent.parent / "data" / "hdu4069-sample.in"

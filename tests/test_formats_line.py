@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from squiggly_cp import InputError, Puzzle
+from squiggly_cp.core.puzzle import standard_regions
 from squiggly_cp.formats.line import read_line, write_line
-from squiggly_cp.puzzle import standard_regions
 from test_formats_grid import PUZZLE4, PUZZLE6
 
 # The hand-drawn layouts of test_formats_grid, regions written 1, 2, 3, ...

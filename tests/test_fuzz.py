@@ -21,9 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA
-from squiggly_cp import Case, InputError, Puzzle, classify, cli, read_hdu
+from squiggly_cp import Case, InputError, Puzzle, classify, read_hdu
+from squiggly_cp.cli import main as cli
 from squiggly_cp.formats.detect import FORMATS, read_puzzles, write_puzzles
-from squiggly_cp.generate import random_layout
+from squiggly_cp.setter.generate import random_layout
 
 CASES = [case.puzzle for case in read_hdu(DATA / "corpus.in")][:8]
 HDU = write_puzzles(CASES, "hdu")

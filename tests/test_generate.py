@@ -1,6 +1,6 @@
 """Tests for the generator: every claim it makes is checked by a second
 engine (brute force for small sizes, DLX where it is quick), and clue
-symmetry by an orbit check written apart from `squiggly_cp.symmetry`."""
+symmetry by an orbit check written apart from `squiggly_cp.core.symmetry`."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bruteforce import first_solutions
-from squiggly_cp import dlx
+from squiggly_cp.core.puzzle import Puzzle, PuzzleError, Verdict
+from squiggly_cp.engines import dlx
 from squiggly_cp.formats.detect import write_puzzles
-from squiggly_cp.generate import (
+from squiggly_cp.setter.generate import (
     CLUE_SYMMETRIES,
     KINDS,
     Target,
@@ -27,7 +28,6 @@ from squiggly_cp.generate import (
     random_puzzles,
     random_solution,
 )
-from squiggly_cp.puzzle import Puzzle, PuzzleError, Verdict
 from test_layout import UNFILLABLE, connected_regions, labels, rotated_region_map
 
 
@@ -133,7 +133,7 @@ def test_large_sizes_work(size: int) -> None:
     outcome = next(generate(size, 1, ("unique",), size))
     puzzle = outcome.puzzle
     assert puzzle is not None and connected_regions(puzzle.regions, size)
-    from squiggly_cp.cpsat import solve
+    from squiggly_cp.engines.cpsat import solve
 
     assert solve(puzzle).verdict is Verdict.UNIQUE
 

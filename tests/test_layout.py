@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
+from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
+from squiggly_cp.core.regions import check_layout
 from squiggly_cp.formats.detect import write_puzzles
-from squiggly_cp.layout import (
+from squiggly_cp.setter.layouts import (
     check_layout_fillable,
     fill_layout,
     layout_symmetry_sizes,
     leftover_conflict,
     random_layout,
 )
-from squiggly_cp.puzzle import Puzzle, PuzzleError, standard_regions
-from squiggly_cp.regions import check_layout
 
 # Written out by hand. Rows 4-5 and the regions A and E: both hold every digit
 # twice, and they share r4c1-r4c5, r5c2-r5c5, so the cells in the rows but
@@ -56,7 +56,7 @@ def grid_text(layout: tuple[int, ...], size: int) -> bytes:
 
 
 def rotated_region_map(layout: tuple[int, ...], size: int, quarter_turns: int) -> bool:
-    """Written apart from `squiggly_cp.symmetry`: turning the grid maps each region onto one region."""
+    """Written apart from `squiggly_cp.core.symmetry`: turning the grid maps each region onto one region."""
     image: dict[int, set[int]] = {}
     for r in range(size):
         for c in range(size):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from logic_check import load_unique
-from squiggly_cp.diagnose import format_candidates
+from squiggly_cp.core.puzzle import Puzzle, standard_regions
 from squiggly_cp.logic import (
     LEVELS,
     SCORES,
@@ -19,7 +19,7 @@ from squiggly_cp.logic import (
     solve_logic,
 )
 from squiggly_cp.logic.solver import BASE_DIFFICULTY
-from squiggly_cp.puzzle import Puzzle, standard_regions
+from squiggly_cp.setter.diagnose import format_candidates
 
 UNIQUE = list(load_unique())
 

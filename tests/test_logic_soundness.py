@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logic_check import Tally, check_against, load_multiple, load_unique, solution_masks
-from squiggly_cp.generate import make_puzzle
 from squiggly_cp.logic import TECHNIQUES, solve_logic
 from squiggly_cp.logic.state import State
+from squiggly_cp.setter.generate import make_puzzle
 
 UNIQUE = list(load_unique())
 MULTIPLE = list(load_multiple())

@@ -24,10 +24,10 @@ import re
 
 import pytest
 
+from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.logic import leftovers, next_step, solve_logic
 from squiggly_cp.logic.leftovers import equivalences
 from squiggly_cp.logic.state import State, layout_for
-from squiggly_cp.puzzle import Puzzle
 
 LAYOUT = """
 112233444

@@ -10,7 +10,7 @@ from functools import partial
 
 from conftest import DATA, SAMPLE_IN, console_script, run_cli, sample_tokens
 from squiggly_cp import Case, InputError, classify, read_hdu, write_hdu
-from squiggly_cp.parallel import AUTO_THRESHOLD, decide_stream
+from squiggly_cp.execution.local import AUTO_THRESHOLD, decide_stream
 
 CORPUS_IN = DATA / "corpus.in"
 CORPUS_OUT = DATA / "corpus.out"

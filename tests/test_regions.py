@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from squiggly_cp.puzzle import PuzzleError, standard_regions
-from squiggly_cp.regions import check_layout, inner_walls, regions_from_walls, walls_from_regions
+from squiggly_cp.core.puzzle import PuzzleError, standard_regions
+from squiggly_cp.core.regions import check_layout, inner_walls, regions_from_walls, walls_from_regions
 
 
 def test_walls_and_regions_round_trip() -> None:

@@ -15,10 +15,10 @@ import pytest
 from ortools.sat.python import cp_model
 
 from squiggly_cp import Puzzle, Verdict, classify, standard_regions
-from squiggly_cp.cpsat import solve
-from squiggly_cp.deadline import check_time_limit
-from squiggly_cp.diagnose import count, explain, true_candidates
-from squiggly_cp.solver import run
+from squiggly_cp.core.limits import check_time_limit
+from squiggly_cp.engines.cpsat import solve
+from squiggly_cp.sat.run import run
+from squiggly_cp.setter.diagnose import count, explain, true_candidates
 
 EMPTY = Puzzle(9, (0,) * 81, standard_regions(9))
 
@@ -91,7 +91,7 @@ CHILD = textwrap.dedent(
     """
     import os, signal, sys, time
     from ortools.sat.python import cp_model
-    from squiggly_cp.solver import run
+    from squiggly_cp.sat.run import run
 
     model = cp_model.CpModel()
     holes = 13

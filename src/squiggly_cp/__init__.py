@@ -15,25 +15,25 @@ TYPE_CHECKING = False  # typing itself is not imported: the package must load fa
 if TYPE_CHECKING:
     from typing import Any
 
-    from .case import Case, InputError
-    from .engines import ENGINES, classify
+    from .core.case import Case, InputError
+    from .core.puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
+    from .engines.registry import ENGINES, classify
     from .formats.hdu import format_result, read_hdu, write_hdu
-    from .puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
 
 _HOMES = {
-    "ENGINES": "engines",
-    "classify": "engines",
-    "Case": "case",
-    "InputError": "case",
+    "ENGINES": "engines.registry",
+    "classify": "engines.registry",
+    "Case": "core.case",
+    "InputError": "core.case",
     "format_result": "formats.hdu",
     "read_hdu": "formats.hdu",
     "write_hdu": "formats.hdu",
-    "Grid": "puzzle",
-    "Puzzle": "puzzle",
-    "PuzzleError": "puzzle",
-    "Result": "puzzle",
-    "Verdict": "puzzle",
-    "standard_regions": "puzzle",
+    "Grid": "core.puzzle",
+    "Puzzle": "core.puzzle",
+    "PuzzleError": "core.puzzle",
+    "Result": "core.puzzle",
+    "Verdict": "core.puzzle",
+    "standard_regions": "core.puzzle",
 }
 
 __all__ = [

@@ -30,8 +30,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..case import Case, InputError
-from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
+from ..core.case import Case, InputError
+from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
 from .fpuzzles import read_fpuzzles, write_fpuzzles
 from .grid import read_grid, write_grid
 from .hdu import read_hdu, write_hdu

@@ -42,9 +42,9 @@ import urllib.parse
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..case import InputError
-from ..puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
-from ..regions import check_layout
+from ..core.case import InputError
+from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
+from ..core.regions import check_layout
 from .lzcodec import DecodeError, decompress_base64
 
 LINK_PREFIX = "https://f-puzzles.com/?load="

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..case import InputError
-from ..puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
-from ..regions import check_layout
+from ..core.case import InputError
+from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
+from ..core.regions import check_layout
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
 """What `write_grid` writes for regions 0, 1, 2, ... (in order of first appearance)."""

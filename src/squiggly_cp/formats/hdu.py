@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..case import Case, InputError
-from ..puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
-from ..regions import (
+from ..core.case import Case, InputError
+from ..core.puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
+from ..core.regions import (
     check_layout,
     check_wall_agreement,
     regions_from_walls,

@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..case import InputError
-from ..puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
-from ..regions import check_layout
+from ..core.case import InputError
+from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
+from ..core.regions import check_layout
 from .grid import given_value, label_problem
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..puzzle import digit_char
+from ..core.puzzle import digit_char
 from .state import State
 from .step import Step, elims_text, houses_text
 

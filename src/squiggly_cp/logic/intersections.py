@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..puzzle import digit_char
+from ..core.puzzle import digit_char
 from .state import State
 from .step import Step, cells_text, elims_text
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..puzzle import cell_name, digit_char
+from ..core.puzzle import cell_name, digit_char
 from .state import Layout, State, digits_of
 from .step import Step, cells_text, digits_text, elims_text, houses_text
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..puzzle import Puzzle
+from ..core.puzzle import Puzzle
 from .solver import LogicResult, solve_logic
 
 SCORES: dict[str, int] = {

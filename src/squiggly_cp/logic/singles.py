@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..puzzle import cell_name, digit_char
+from ..core.puzzle import cell_name, digit_char
 from .state import State
 from .step import Step
 

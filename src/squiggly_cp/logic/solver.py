@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..puzzle import Puzzle
+from ..core.puzzle import Puzzle
 from . import chains, fish, intersections, leftovers, singles, subsets, trial, wings
 from .state import State
 from .step import Step

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, reduce
 from operator import or_
 
-from ..puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
+from ..core.puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
 
 
 def bits(mask: int) -> Iterator[int]:

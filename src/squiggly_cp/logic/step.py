@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..puzzle import cell_name, digit_char
+from ..core.puzzle import cell_name, digit_char
 from .state import house_name
 
 Pair = tuple[int, int]

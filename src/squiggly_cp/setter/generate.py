@@ -1,6 +1,6 @@
 """Seeded random squiggly puzzles of a chosen kind, made one at a time.
 
-How a puzzle is made: a random layout (`squiggly_cp.layout.random_layout`,
+How a puzzle is made: a random layout (`squiggly_cp.setter.layouts.random_layout`,
 optionally symmetric) or the caller's; a random completed grid from CP-SAT;
 then givens are removed orbit by orbit (an orbit is a set of cells the clue
 symmetry maps onto each other; a single cell without symmetry) in random
@@ -42,11 +42,11 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from types import ModuleType
 
-from .formats.detect import write_puzzles
-from .layout import Undecided, fill_layout, random_layout
-from .puzzle import Grid, Puzzle, PuzzleError, Verdict
-from .regions import check_layout
-from .symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
+from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
+from ..core.regions import check_layout
+from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
+from ..formats.detect import write_puzzles
+from .layouts import Undecided, fill_layout, random_layout
 
 __all__ = [
     "CLUE_SYMMETRIES",
@@ -100,7 +100,7 @@ def rating_target(low: float, high: float) -> Target:
     README's scale) is in ``low..high``: a removal that would rate above
     ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
     away for a new one."""
-    from .logic import rate
+    from ..logic import rate
 
     def rating(puzzle: Puzzle) -> float:
         return rate(puzzle).rating
@@ -113,7 +113,7 @@ def rating_target(low: float, high: float) -> Target:
 
 def level_range(level: str) -> tuple[float, float]:
     """The ratings of a level of `squiggly_cp.logic.LEVELS` (``beyond``: above them all)."""
-    from .logic import LEVELS
+    from ..logic import LEVELS
 
     low = 0.0
     for name, top in LEVELS:
@@ -464,7 +464,7 @@ def progress_text(made: int, count: int, seconds: float) -> str:
 def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
     """True if ``puzzle`` is unique and loses uniqueness when any one given is removed.
     Raises `OutOfTime` after ``time_limit`` seconds."""
-    from .cpsat import solve
+    from ..engines.cpsat import solve
 
     checks = _checks()
     clock = _Clock(time_limit)

@@ -3,7 +3,7 @@
 The default rule set ("hatch") is the judge's: only the region rule places
 digits. The "singles" rule set adds row and column hidden singles and naked
 singles; it is still sound (every placement is forced), as is its fast
-form `squiggly_cp.candidates.candidates`, which shrinks the CP-SAT model.
+form `squiggly_cp.core.propagate.candidates`, which shrinks the CP-SAT model.
 
 Decisions where the spec is silent:
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .puzzle import Grid, Puzzle, cell_name, grid_lines
+from ..core.puzzle import Grid, Puzzle, cell_name, grid_lines
 
 RULES = ("hatch", "singles")
 

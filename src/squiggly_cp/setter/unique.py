@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from .candidates import candidates
-from .layout import GENERATOR_PARAMETERS, Undecided
-from .puzzle import Grid, Puzzle
-from .solver import run
+from ..core.propagate import candidates
+from ..core.puzzle import Grid, Puzzle
+from ..sat.run import run
+from .layouts import GENERATOR_PARAMETERS, Undecided
 
 Literals = dict[int, dict[int, cp_model.IntVar]]
 

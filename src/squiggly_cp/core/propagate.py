@@ -1,7 +1,7 @@
 """The propagation core: per-cell candidate bitmasks, narrowed by sound rules.
 
 Bit ``d-1`` of a mask stands for digit ``d``. The engines start from here
-(`squiggly_cp.cpsat` hands CP-SAT only what propagation leaves open).
+(`squiggly_cp.engines.cpsat` hands CP-SAT only what propagation leaves open).
 """
 
 from __future__ import annotations

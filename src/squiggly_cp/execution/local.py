@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any, TypeVar
 
-from .case import Case, InputError
+from ..core.case import Case, InputError
 
 R = TypeVar("R")
 

@@ -19,20 +19,20 @@ from typing import Any, BinaryIO
 
 import click
 
-from .case import Case, InputError
-from .cluster import INSTALL, Address, ClusterAddress
-from .crosscheck import Crosscheck
-from .engines import ENGINES, classify
-from .formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
-from .formats.hdu import CHUNK, format_result, read_hdu
-from .formats.text import decode, encoding_problem
-from .generate import KINDS
-from .hatch import RULES, format_hatch, hatch
-from .layout import layout_symmetry_sizes
-from .parallel import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
-from .puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, Verdict, digit_char
-from .render import render_svg, render_text
-from .symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
+from ..core.case import Case, InputError
+from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, Verdict, digit_char
+from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
+from ..engines.registry import ENGINES, classify
+from ..execution.cluster import INSTALL, Address, ClusterAddress
+from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
+from ..formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
+from ..formats.hdu import CHUNK, format_result, read_hdu
+from ..formats.text import decode, encoding_problem
+from ..setter.crosscheck import Crosscheck
+from ..setter.generate import KINDS
+from ..setter.hatch import RULES, format_hatch, hatch
+from ..setter.layouts import layout_symmetry_sizes
+from ..setter.render import render_svg, render_text
 
 PROG = "squiggly-cp"
 
@@ -311,7 +311,7 @@ def decided(
     """`decide_stream` on this machine with ``jobs``, or on ``cluster`` when one is given."""
     if cluster is None:
         return decide_stream(items, work, jobs)
-    from .cluster import decide_stream as on_cluster
+    from ..execution.cluster import decide_stream as on_cluster
 
     return on_cluster(items, work, cluster)
 
@@ -384,10 +384,10 @@ def solve(
         raise click.UsageError("--jobs is for this machine; it cannot be used with --cluster")
     run = Run()
     if as_json:
-        diagnose = import_solvers("diagnose")
+        diagnose = import_solvers("setter.diagnose")
         work = partial(diagnose.explain, time_limit=time_limit)
     else:
-        import_solvers(engine)  # imported once here, before any worker process forks
+        import_solvers(f"engines.{engine}")  # imported once here, before any worker process forks
         work = partial(classify, engine=engine, time_limit=time_limit)
     for item, result in decided(load_cases(file, fmt, judge_default=True)[1], work, jobs, cluster):
         if isinstance(item, InputError):
@@ -427,7 +427,7 @@ def crosscheck(file: str, fmt: str, time_limit: float | None) -> None:
     """
     run = Run()
     for name in ENGINES:
-        import_solvers(name)  # imports stay out of the timing
+        import_solvers(f"engines.{name}")  # imports stay out of the timing
     check = Crosscheck(time_limit)
     for item in load_cases(file, fmt, judge_default=True)[1]:
         if isinstance(item, InputError):
@@ -552,7 +552,7 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
             warn(f"note: case {case.number}, {note}")
         solution, remark = None, ""
         if with_solution:
-            result = import_solvers("cpsat").solve(case.puzzle)
+            result = import_solvers("engines.cpsat").solve(case.puzzle)
             solution = result.solution
             if not solution:
                 remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
@@ -665,8 +665,8 @@ def generate(
     gives the same puzzles on every machine. Long runs show their progress
     on standard error.
     """
-    from .generate import format_stream
-    from .generate import generate as make
+    from ..setter.generate import format_stream
+    from ..setter.generate import generate as make
 
     run = Run(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout = None
@@ -714,7 +714,7 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     """The generator's `Target` for --difficulty or --rating, or None."""
     if not difficulty and not rating_range:
         return None
-    from .generate import level_range, rating_target
+    from ..setter.generate import level_range, rating_target
 
     if difficulty and rating_range:
         raise click.UsageError("give --difficulty or --rating, not both")
@@ -726,7 +726,7 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
 def _made(run: Run, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
     """The puzzles made, with progress on standard error; a puzzle not made
     is reported and counts as a time-out."""
-    from .generate import progress_text
+    from ..setter.generate import progress_text
 
     start = last = time.monotonic()
     made = 0
@@ -756,7 +756,7 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
     by row (1-9 then A-G, as in the grid format), or "no completed grid: "
     and why, e.g. a law-of-leftovers conflict.
     """
-    from .layout import Undecided, check_layout_fillable
+    from ..setter.layouts import Undecided, check_layout_fillable
 
     run = Run()
     for case in good_cases(run, file, fmt)[1]:
@@ -771,7 +771,7 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
 
 
 def _technique_names() -> list[str]:
-    from .logic import TECHNIQUES  # the logic package loads no OR-Tools
+    from ..logic import TECHNIQUES  # the logic package loads no OR-Tools
 
     return list(TECHNIQUES)
 
@@ -799,7 +799,7 @@ def logic_command(
     position d). --time-limit bounds the verdict's proof.
     """
     run = Run()
-    assess = import_solvers("assess").assess
+    assess = import_solvers("logic.assess").assess
     for case in good_cases(run, file, fmt)[1]:
         found = assess(case.puzzle, max_technique=max_technique, time_limit=time_limit)
         if found.verdict is Verdict.UNKNOWN:
@@ -830,7 +830,7 @@ def rate_command(
     if cluster is not None and jobs:
         raise click.UsageError("--jobs is for this machine; it cannot be used with --cluster")
     run = Run()
-    work = partial(import_solvers("assess").assess, time_limit=time_limit)
+    work = partial(import_solvers("logic.assess").assess, time_limit=time_limit)
     for item, found in decided(load_cases(file, fmt)[1], work, jobs, cluster):
         if isinstance(item, InputError):
             run.problem(str(item))
@@ -857,7 +857,7 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
       given that makes the solution unique.
     """
     run = Run()
-    diagnose = import_solvers("diagnose")
+    diagnose = import_solvers("setter.diagnose")
     for case in good_cases(run, file, fmt)[1]:
         diagnosis = diagnose.explain(case.puzzle, time_limit=time_limit)
         if diagnosis.verdict is Verdict.UNKNOWN:
@@ -900,7 +900,7 @@ def count_command(
     (with a line on standard error saying the time limit stopped it).
     """
     run = Run()
-    diagnose = import_solvers("diagnose")
+    diagnose = import_solvers("setter.diagnose")
     cases = good_cases(run, file, fmt)[1]
     work = partial(diagnose.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
     if cluster is None:

@@ -18,7 +18,7 @@ The choices were made by measurement (benchmarks/RESULTS.md, 2500 hard
 cases, one process): per case, Boolean with propagation 1.5 ms median and
 4.9 s in all, integer with propagation 1.75 ms and 6.4 s, either without
 propagation 2.8-2.9 ms and 7.9-8.7 s. The solver's parameters are
-`squiggly_cp.solver`'s, shared with `squiggly_cp.diagnose`.
+`squiggly_cp.sat.run`'s, shared with `squiggly_cp.setter.diagnose`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from functools import partial
 
 from ortools.sat.python import cp_model
 
-from .candidates import candidates
-from .deadline import check_time_limit
-from .puzzle import Grid, Puzzle, Result, Verdict, verdict_for
-from .solver import DONE, run
+from ..core.limits import check_time_limit
+from ..core.propagate import candidates
+from ..core.puzzle import Grid, Puzzle, Result, Verdict, verdict_for
+from ..sat.run import DONE, run
 
 Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
 _BOOL = cp_model.Domain(0, 1)

@@ -15,6 +15,6 @@ def main() -> None:
     masking = hasattr(signal, "pthread_sigmask")
     if masking:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    from .cli import run  # cli.run lets the held-back signal through inside its guards
+    from .main import run  # cli.run lets the held-back signal through inside its guards
 
     run()

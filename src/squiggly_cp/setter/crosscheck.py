@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .engines import ENGINES, Engine, get_engine
-from .puzzle import Puzzle, Result, Verdict, grid_lines
+from ..core.puzzle import Puzzle, Result, Verdict, grid_lines
+from ..engines.registry import ENGINES, Engine, get_engine
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .engines import classify
-from .logic import LogicResult, Rating, format_grid, rate_result, solve_logic
-from .puzzle import DIGIT_CHARS, Puzzle, Verdict
+from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
+from ..engines.registry import classify
+from . import LogicResult, Rating, format_grid, rate_result, solve_logic
 
 _VERDICT_WORDS = {
     Verdict.UNIQUE: "unique",

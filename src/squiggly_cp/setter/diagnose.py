@@ -23,10 +23,10 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .candidates import candidates
-from .deadline import Deadline, check_time_limit
-from .puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
-from .solver import DONE, run
+from ..core.limits import Deadline, check_time_limit
+from ..core.propagate import candidates
+from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
+from ..sat.run import DONE, run
 
 __all__ = ["Diagnosis", "count", "count_answer", "explain", "format_candidates", "true_candidates"]
 
@@ -472,7 +472,7 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     None if the puzzle has no solution. Raises `TimeoutError` if ``time_limit``
     (seconds) runs out first.
 
-    Propagation (`squiggly_cp.candidates.candidates`) first removes pairs no
+    Propagation (`squiggly_cp.core.propagate.candidates`) first removes pairs no
     solution can hold. Every solution found marks all its (cell, digit)
     pairs, and so does every solution made from it by swapping two digits
     along a Kempe chain free of givens (no search needed). Each pair still

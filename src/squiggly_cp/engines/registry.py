@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from .puzzle import Puzzle, Result
+from ..core.puzzle import Puzzle, Result
 
 Engine = Callable[..., Result]
 ENGINES = ("cpsat", "dlx")
@@ -19,7 +19,7 @@ def get_engine(name: str) -> Engine:
     """
     if name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}")
-    return importlib.import_module(f"squiggly_cp.{name}").solve
+    return importlib.import_module(f"squiggly_cp.engines.{name}").solve
 
 
 def classify(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None) -> Result:

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from .case import Case, InputError
-from .parallel import auto_jobs, paired, puzzles_of, run_batch
+from ..core.case import Case, InputError
+from .local import auto_jobs, paired, puzzles_of, run_batch
 
 if TYPE_CHECKING:
     from distributed import Client, Future

@@ -1,6 +1,6 @@
 """The one CP-SAT set-up of this project: parameters, status checks and Ctrl-C.
 
-Every CP-SAT search (`squiggly_cp.cpsat`, `squiggly_cp.diagnose`) goes through
+Every CP-SAT search (`squiggly_cp.engines.cpsat`, `squiggly_cp.setter.diagnose`) goes through
 `run`, and only documented OR-Tools calls are made.
 
 Parameters, chosen by measurement (benchmarks/RESULTS.md): one worker (the
@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping
 
 from ortools.sat.python import cp_model
 
-from .deadline import check_time_limit
+from ..core.limits import check_time_limit
 
 __all__ = ["DONE", "run"]
 
@@ -67,7 +67,7 @@ def run(
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
 
     With a ``callback`` the search enumerates every solution (the callback
-    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.deadline.check_time_limit`);
+    may stop it). ``time_limit`` is in seconds (see `squiggly_cp.core.limits.check_time_limit`);
     ``work_limit`` in CP-SAT's deterministic seconds. ``parameters`` override
     this project's for one kind of search (the generator's, say); an enum value
     is given by name (``"POLARITY_RANDOM"``).

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from xml.sax.saxutils import escape
 
-from .puzzle import DIGIT_CHARS, Grid, Puzzle
+from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle
 
 NONE, LIGHT, HEAVY = 0, 1, 2
 Arms = tuple[int, int, int, int]

@@ -24,8 +24,8 @@ import random
 import sys
 from collections.abc import Iterator
 
-from .deadline import Deadline
-from .puzzle import Grid, Puzzle, Result, verdict_for
+from ..core.limits import Deadline
+from ..core.puzzle import Grid, Puzzle, Result, verdict_for
 
 __all__ = ["SearchLimitReached", "count_solutions", "iter_solutions", "solve"]
 

@@ -4,7 +4,7 @@ admits any completed grid at all.
 A layout is a tuple of ``size * size`` region labels (row-major), ``size``
 connected regions of ``size`` cells, labels numbered by first appearance.
 
-Layout symmetry (`squiggly_cp.symmetry.LAYOUT_SYMMETRIES`): ``rot2`` (the
+Layout symmetry (`squiggly_cp.core.symmetry.LAYOUT_SYMMETRIES`): ``rot2`` (the
 180-degree turn maps every region onto a region) exists for every size;
 ``rot4`` (the 90-degree turn does) only for sizes 4k and 4k+1 (4, 5, 8, 9,
 12, 13, 16). For other sizes no such layout exists: with even size every
@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
-from .regions import check_layout, flood, neighbours
-from .symmetry import LAYOUT_SYMMETRIES, permutations
+from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
+from ..core.regions import check_layout, flood, neighbours
+from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
 
 if TYPE_CHECKING:
     pass
@@ -174,7 +174,7 @@ def _apply_if_connected(
 
 
 GENERATOR_PARAMETERS = {"cp_model_presolve": True}
-"""The generator's change to `squiggly_cp.solver`'s parameters, by measurement
+"""The generator's change to `squiggly_cp.sat.run`'s parameters, by measurement
 on uniqueness checks of 16x16 puzzles near minimal: presolve halved the hard ones."""
 
 
@@ -195,7 +195,7 @@ def fill_layout(
     """
     from ortools.sat.python import cp_model  # loaded only by what solves
 
-    from .solver import run
+    from ..sat.run import run
 
     model = cp_model.CpModel()
     x = [[model.new_bool_var("") for _ in range(size)] for _ in range(size * size)]
