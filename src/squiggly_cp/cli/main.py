@@ -756,7 +756,8 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
     by row (1-9 then A-G, as in the grid format), or "no completed grid: "
     and why, e.g. a law-of-leftovers conflict.
     """
-    from ..setter.layouts import Undecided, check_layout_fillable
+    from ..core.limits import Undecided
+    from ..setter.layouts import check_layout_fillable
 
     run = Run()
     for case in good_cases(run, file, fmt)[1]:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import math
 import time
 
-__all__ = ["Deadline", "check_time_limit"]
+__all__ = ["Deadline", "Undecided", "check_time_limit"]
+
+
+class Undecided(TimeoutError):
+    """A search stopped at a limit (time or work) before it decided: the one way
+    the library says "ran out of time"."""
 
 
 def check_time_limit(seconds: float | None) -> float | None:

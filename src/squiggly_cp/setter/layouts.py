@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from ..core.limits import Undecided
 from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
 from ..core.regions import check_layout, flood, neighbours
 from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "GENERATOR_PARAMETERS",
@@ -37,10 +34,6 @@ __all__ = [
     "leftover_conflict",
     "random_layout",
 ]
-
-
-class Undecided(TimeoutError):
-    """A CP-SAT search stopped at its limit before it decided."""
 
 
 def layout_symmetry_sizes(symmetry: str) -> tuple[int, ...]:
