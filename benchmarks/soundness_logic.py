@@ -4,7 +4,9 @@
 
 Solves every stored unique puzzle (tests/data/logic_unique.txt) and every
 stored puzzle with several solutions (tests/data/logic_multiple.txt), checks
-every step against the solution or the true candidates, and prints how often
+every step against the solution or the true candidates and every path against
+its stored digest (tests/data/logic_steps.txt: the steps stay byte-identical),
+and prints how often
 each technique fired, how many puzzles needed a trial step, and the time.
 Exits with status 1 if any step was unsound or a unique puzzle was not solved.
 """
@@ -18,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from logic_check import Tally, check_against, load_multiple, load_unique, solution_masks
+from logic_check import Tally, check_against, load_golden, load_multiple, load_unique, solution_masks
 from squiggly_cp.logic import TECHNIQUES
 
 
@@ -27,9 +29,10 @@ def main() -> int:
     unique = Tally()
     by_size: Counter = Counter()
     trial_by_size: Counter = Counter()
+    golden = iter(load_golden())
     for puzzle, solution in load_unique():
         before = unique.trial_puzzles
-        result = check_against(puzzle, solution_masks(solution), unique)
+        result = check_against(puzzle, solution_masks(solution), unique, next(golden))
         by_size[puzzle.size] += 1
         trial_by_size[puzzle.size] += unique.trial_puzzles - before
         if not result.solved:
@@ -37,7 +40,7 @@ def main() -> int:
     middle = time.monotonic()
     multiple = Tally()
     for puzzle, masks in load_multiple():
-        check_against(puzzle, masks, multiple)
+        check_against(puzzle, masks, multiple, next(golden))
     end = time.monotonic()
     print(
         f"unique: {unique.puzzles} puzzles, {unique.solved} solved, {len(unique.errors)} errors, "

@@ -30,7 +30,7 @@ def _puzzle(size: str, layout: str, givens: str) -> Puzzle:
 
 
 def load_unique(path: Path = DATA / "logic_unique.txt") -> Iterator[tuple[Puzzle, tuple[int, ...]]]:
-    """(puzzle, its solution) per line."""
+    """(puzzle, its solution) per line; its stored path digest is line k of `GOLDEN`."""
     for line in path.read_text().splitlines():
         size, layout, givens, solution = line.split()
         yield _puzzle(size, layout, givens), _grid(solution)
@@ -55,12 +55,17 @@ class Tally:
     trial_puzzles: int = 0
 
 
-def check_against(puzzle: Puzzle, truth: list[int], tally: Tally) -> LogicResult:
+def check_against(
+    puzzle: Puzzle, truth: list[int], tally: Tally, golden: str | None = None
+) -> LogicResult:
     """Solve and check every step: a placement must be the only digit any solution
     has there, an elimination must remove no digit any solution has there.
-    ``truth`` is per-cell masks (a unique solution gives one bit per cell)."""
+    ``truth`` is per-cell masks (a unique solution gives one bit per cell).
+    With ``golden`` (a stored `path_digest`), the path must also be the stored one."""
     result = solve_logic(puzzle)
     n = puzzle.size
+    if golden is not None and path_digest(result, n) != golden:
+        tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: the path differs from the stored one")
     tally.puzzles += 1
     tally.solved += result.solved
     tally.trial_puzzles += any(s.technique == "trial" for s in result.steps)

@@ -15,13 +15,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logic_check import Tally, check_against, load_multiple, load_unique, solution_masks
+from logic_check import Tally, check_against, load_golden, load_multiple, load_unique, solution_masks
 from squiggly_cp.logic import TECHNIQUES, solve_logic
 from squiggly_cp.logic.state import State
 from squiggly_cp.setter.generate import make_puzzle
 
 UNIQUE = list(load_unique())
 MULTIPLE = list(load_multiple())
+GOLDEN = load_golden()
+UNIQUE_GOLDEN = dict(zip(map(id, UNIQUE), GOLDEN, strict=False))
+MULTIPLE_GOLDEN = dict(zip(map(id, MULTIPLE), GOLDEN[len(UNIQUE) :], strict=True))
 SAMPLE_SEED = 11
 
 
@@ -33,6 +36,7 @@ def _sample(items, count, seed=SAMPLE_SEED):
 def test_stored_data_is_as_documented():
     assert len(UNIQUE) >= 2000
     assert len(MULTIPLE) >= 200
+    assert len(GOLDEN) == len(UNIQUE) + len(MULTIPLE)
     for puzzle, solution in UNIQUE[::50]:
         assert puzzle.is_solution(solution)
 
@@ -42,8 +46,9 @@ def test_unique_sample_is_sound_and_solved(size):
     """A seeded sample of each size: every step matches the solution, and logic finishes."""
     count = 60 if size == 9 else 6
     tally = Tally()
-    for puzzle, solution in _sample([x for x in UNIQUE if x[0].size == size], count):
-        result = check_against(puzzle, solution_masks(solution), tally)
+    for item in _sample([x for x in UNIQUE if x[0].size == size], count):
+        puzzle, solution = item
+        result = check_against(puzzle, solution_masks(solution), tally, UNIQUE_GOLDEN[id(item)])
         assert result.solved
         final = [c.bit_length() for c in result.candidates]
         assert tuple(final) == solution
@@ -52,8 +57,9 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for puzzle, masks in _sample(MULTIPLE, 80):
-        result = check_against(puzzle, masks, tally)
+    for item in _sample(MULTIPLE, 80):
+        puzzle, masks = item
+        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN[id(item)])
         assert not result.solved
         assert result.contradiction is None
     assert not tally.errors, tally.errors[:5]
