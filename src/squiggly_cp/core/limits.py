@@ -1,4 +1,13 @@
-"""Time limits in seconds, for every engine: checking them, and deadlines.
+"""Limits on a search, for every engine: wall-clock time limits and deadlines,
+and budgets of CP-SAT's deterministic time.
+
+Two kinds of limit run through the library. A *time limit* is in seconds of
+wall time (`check_time_limit`, `Deadline`): it depends on the machine and its
+load. A *work limit* is in CP-SAT's deterministic seconds (roughly seconds,
+but the same on any machine under any load, with one worker): a search cut by
+it stops at the same point on every run (`WorkBudget`; ``work_limit`` in
+`squiggly_cp.sat.run.run`). A search stopped by either before it decided
+raises `Undecided`, or returns an UNKNOWN verdict.
 
 No OR-Tools here: the DLX engine uses this too.
 """
@@ -8,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 
-__all__ = ["Deadline", "Undecided", "check_time_limit"]
+__all__ = ["Deadline", "Undecided", "WorkBudget", "check_time_limit"]
 
 
 class Undecided(TimeoutError):
@@ -42,8 +51,28 @@ class Deadline:
     def passed(self) -> bool:
         return self.end is not None and time.monotonic() >= self.end
 
-    def earliest(self, other: Deadline) -> Deadline:
-        """Whichever of the two deadlines comes first."""
-        if other.end is None or (self.end is not None and self.end <= other.end):
-            return self
-        return other
+    def left_or_raise(self) -> float | None:
+        """Seconds left (None: no limit); raises `Undecided` when none are."""
+        if self.end is None:
+            return None
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise Undecided
+        return left
+
+
+class WorkBudget:
+    """CP-SAT's deterministic time left for a series of searches, in
+    deterministic seconds (``left`` None: unbounded)."""
+
+    def __init__(self, work_limit: float | None):
+        self.left = check_time_limit(work_limit)
+
+    def spent(self) -> bool:
+        """Whether nothing is left."""
+        return self.left is not None and self.left <= 0
+
+    def charge(self, work: float) -> None:
+        """Take ``work`` (a solve's ``response_proto.deterministic_time``) off what is left."""
+        if self.left is not None:
+            self.left -= work

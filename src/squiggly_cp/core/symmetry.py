@@ -8,7 +8,7 @@ uses `LAYOUT_SYMMETRIES`; see `squiggly_cp.setter.layouts` for which sizes allow
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 
 Cell = tuple[int, int]
@@ -100,18 +100,3 @@ def orbits(name: str, size: int) -> tuple[tuple[int, ...], ...]:
             out.append(orbit)
     return tuple(out)
 
-
-def cells_symmetric(cells: Iterable[int], name: str, size: int) -> bool:
-    """True if the set ``cells`` maps onto itself under every symmetry of ``name``."""
-    chosen = set(cells)
-    return all({perm[cell] for cell in chosen} == chosen for perm in permutations(name, size))
-
-
-def layout_symmetric(regions: tuple[int, ...] | list[int], name: str, size: int) -> bool:
-    """True if every symmetry of ``name`` maps each region of ``regions`` onto a region."""
-    for perm in permutations(name, size):
-        image: dict[int, int] = {}
-        for cell, label in enumerate(regions):
-            if image.setdefault(label, regions[perm[cell]]) != regions[perm[cell]]:
-                return False
-    return True

@@ -24,16 +24,12 @@ import random
 import sys
 from collections.abc import Iterator
 
-from ..core.limits import Deadline
+from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, Result, verdict_for
 
-__all__ = ["SearchLimitReached", "count_solutions", "iter_solutions", "solve"]
+__all__ = ["count_solutions", "iter_solutions", "solve"]
 
 _CLOCK_EVERY = 512  # nodes between clock readings
-
-
-class SearchLimitReached(Exception):
-    """The search stopped at its node limit or deadline before it was finished."""
 
 
 def iter_solutions(
@@ -43,7 +39,7 @@ def iter_solutions(
 
     With ``rng`` the rows of each chosen column are tried in random order, so
     the first solution is a random one. With ``node_limit`` the search raises
-    `SearchLimitReached` after choosing that many rows.
+    `squiggly_cp.core.limits.Undecided` after choosing that many rows.
     """
     return _search(puzzle, rng, node_limit, Deadline(None))
 
@@ -57,7 +53,7 @@ def solve(puzzle: Puzzle, *, time_limit: float | None = None) -> Result:
             found.append(grid)
             if len(found) == 2:
                 break
-    except SearchLimitReached:
+    except Undecided:
         return verdict_for(found, complete=False)
     return verdict_for(found, complete=True)
 
@@ -254,7 +250,7 @@ def _explore(
 
     Yields the chosen row nodes at each exact cover (one list, changed as the
     search goes on). With ``rng`` each column's rows are tried in random order.
-    Raises `SearchLimitReached` once more than ``node_limit`` rows have been
+    Raises `Undecided` once more than ``node_limit`` rows have been
     chosen or the deadline has passed (checked every `_CLOCK_EVERY` rows).
     """
     cover, uncover, select, unselect = matrix.cover, matrix.uncover, matrix.select, matrix.unselect
@@ -285,9 +281,9 @@ def _explore(
                 nodes += 1
         if nodes >= check_at:
             if nodes >= stop_at:
-                raise SearchLimitReached(f"node limit {node_limit} reached")
+                raise Undecided(f"node limit {node_limit} reached")
             if deadline.passed():
-                raise SearchLimitReached("time limit reached")
+                raise Undecided("time limit reached")
             check_at = min(nodes + _CLOCK_EVERY, stop_at)
         if descended:
             continue
