@@ -172,7 +172,15 @@ def _one_pass(
                 return [], f"{cell_name(cell, n)} can hold no digit"
             if cands[cell] & (cands[cell] - 1) == 0:
                 proposals.append((cell, cands[cell].bit_length(), "cell", 0))
+    return _settle(puzzle, proposals, pass_number)
 
+
+def _settle(
+    puzzle: Puzzle, proposals: list[tuple[int, int, str, int]], pass_number: int
+) -> tuple[list[Step], str | None]:
+    """A pass's steps from its proposals (the first rule to find a placement
+    gets the credit), or the error of two placements that clash."""
+    n = puzzle.size
     chosen: dict[int, tuple[int, str, int]] = {}
     digits_for: dict[int, set[int]] = {}
     for cell, digit, kind, number in proposals:
@@ -182,7 +190,7 @@ def _one_pass(
         if len(digits_for[cell]) > 1:
             first, second = sorted(digits_for[cell])[:2]
             return [], f"pass {pass_number} puts both {first} and {second} in {cell_name(cell, n)}"
-    for index, unit in enumerate(units):
+    for index, unit in enumerate(puzzle.units):
         seen: dict[int, int] = {}
         for cell in unit:
             if cell not in chosen:
