@@ -29,7 +29,7 @@ from pathlib import Path
 
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from squiggly_cp.engines.registry import classify
-from squiggly_cp.setter.diagnose import true_candidates
+from squiggly_cp.setter.count import true_candidates
 from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"

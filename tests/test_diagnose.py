@@ -13,12 +13,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import squiggly_cp.setter.diagnose as diagnose
+import squiggly_cp.setter.count as counting
 from bruteforce import first_solutions
 from squiggly_cp.core.limits import Deadline
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.engines import cpsat, dlx
-from squiggly_cp.setter.diagnose import count, explain, format_candidates, true_candidates
+from squiggly_cp.setter.count import count, format_candidates, true_candidates
+from squiggly_cp.setter.diagnose import explain
+from squiggly_cp.setter.exact import Exact
 from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 ALL = 10**6
@@ -230,7 +232,7 @@ def test_unknown_claims_nothing() -> None:
 
 
 def test_suggestion_out_of_time() -> None:
-    d = explain(DEADLY_4, suggest_work=0)
+    d = explain(DEADLY_4, suggest_work_limit=0)
     assert d.verdict is Verdict.MULTIPLE and d.suggestion is None and not d.exhaustive
     assert d.text.endswith("; no single added given making it unique was found within the search budget")
     assert d.to_json(1)["suggestion"] is None
@@ -249,7 +251,7 @@ def test_count_empty_4x4() -> None:
 
 
 def test_count_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(diagnose, "_PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(counting, "_PROGRESS_EVERY", 0.0)
     seen: list[int] = []
     assert count(Puzzle.standard([0] * 16, 4), 1000, progress=seen.append) == (288, True)
     assert seen and seen == sorted(seen) and seen[0] >= 1 and seen[-1] <= 288
@@ -432,7 +434,7 @@ def test_a_hint_that_breaks_the_assumptions_is_not_the_answer() -> None:
     hint = (2, 3, 5, 4, 1, 4, 5, 2, 1, 3, 5, 4, 1, 3, 2, 3, 1, 4, 2, 5, 1, 2, 3, 5, 4)
     assert puzzle.with_givens((2,) + (0,) * 24).is_solution(hint)
     assert brute_count(puzzle.with_givens((2,) + (0,) * 20 + (1,) + (0,) * 3), 1) == 0
-    exact = diagnose._Exact(puzzle)
+    exact = Exact(puzzle)
     assert exact.solve([exact.lit((0, 2)), exact.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)
 
 
@@ -451,10 +453,10 @@ def test_the_suggestion_search_is_reproducible_under_load() -> None:
     solution = cpsat.solve(Puzzle(12, givens, layout)).solutions[0]
     # A quarter of the cells given: several solutions, whichever solution CP-SAT filled in first.
     puzzle = Puzzle(12, [d if rng.random() < 0.25 else 0 for d in solution], layout)
-    quiet = explain(puzzle, suggest_work=0.01)
+    quiet = explain(puzzle, suggest_work_limit=0.01)
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        loaded = explain(puzzle, suggest_work=0.01)
+        loaded = explain(puzzle, suggest_work_limit=0.01)
     finally:
         busy.kill()
         busy.wait()

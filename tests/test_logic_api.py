@@ -19,7 +19,7 @@ from squiggly_cp.logic import (
     solve_logic,
 )
 from squiggly_cp.logic.solver import BASE_DIFFICULTY
-from squiggly_cp.setter.diagnose import format_candidates
+from squiggly_cp.setter.count import format_candidates
 
 UNIQUE = list(load_unique())
 

@@ -18,7 +18,8 @@ from squiggly_cp import Puzzle, Verdict, classify, standard_regions
 from squiggly_cp.core.limits import check_time_limit
 from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.sat.run import run
-from squiggly_cp.setter.diagnose import count, explain, true_candidates
+from squiggly_cp.setter.count import count, true_candidates
+from squiggly_cp.setter.diagnose import explain
 
 EMPTY = Puzzle(9, (0,) * 81, standard_regions(9))
 
@@ -39,7 +40,7 @@ def test_time_limit_checks() -> None:
         lambda t: solve(EMPTY, time_limit=t),
         lambda t: classify(EMPTY, "dlx", time_limit=t),
         lambda t: explain(EMPTY, time_limit=t),
-        lambda t: explain(EMPTY, suggest_work=t),
+        lambda t: explain(EMPTY, suggest_work_limit=t),
         lambda t: count(EMPTY, 0, time_limit=t),
         lambda t: true_candidates(EMPTY, time_limit=t),
     ],

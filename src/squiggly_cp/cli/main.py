@@ -901,9 +901,9 @@ def count_command(
     (with a line on standard error saying the time limit stopped it).
     """
     run = Run()
-    diagnose = import_solvers("setter.diagnose")
+    counting = import_solvers("setter.count")
     cases = good_cases(run, file, fmt)[1]
-    work = partial(diagnose.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
+    work = partial(counting.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
     if cluster is None:
         answers = ((case, work(case.puzzle, progress=_Progress(case.number))) for case in cases)
     else:

@@ -1,14 +1,15 @@
 """The one CP-SAT set-up of this project: parameters, status checks and Ctrl-C.
 
-Every CP-SAT search (`squiggly_cp.engines.cpsat`, `squiggly_cp.setter.diagnose`) goes through
-`run`, and only documented OR-Tools calls are made.
+Every CP-SAT search (`squiggly_cp.engines.cpsat` and the setter's tools) goes
+through `run`, on a model from `squiggly_cp.sat.model`, and only documented
+OR-Tools calls are made.
 
 Parameters, chosen by measurement (benchmarks/RESULTS.md): one worker (the
 parallel portfolio costs more to start than these searches take); presolve,
 linearization, symmetry detection and probing off, each of which cost more
-than it saved on these small models (symmetry detection and probing alone
-were 0.3 ms of a 1.1 ms solve); SAT inprocessing off too (benchmarks/sweep_params.py:
-it spends more on clause database clean-up than searches this short gain).
+than it saved on these small models; SAT inprocessing off too (the parameter
+sweep there, benchmarks/sweep_params.py: it spends more on clause database
+clean-up than searches this short gain).
 
 Ctrl-C. CP-SAT's own SIGINT handling (``catch_sigint_signal``) is off: it
 replaces Python's handler during each solve, so Ctrl-C stops the solve quietly

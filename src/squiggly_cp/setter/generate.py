@@ -12,9 +12,10 @@ in the removed orbit? (The puzzle before the removal had only that solution,
 so any other grid must differ there.) The model holds only the cells and
 digits that naked and hidden singles leave open, and a single-cell orbit
 becomes a domain cut instead of a constraint. A check that CP-SAT cannot
-settle within its deterministic-time cap keeps the orbit (sound: a given
-more never breaks uniqueness); for "minimal" the orbit is tried again at the
-end with a larger cap, so every given left is proved necessary, and a grid
+settle within its work limit (deterministic seconds, `squiggly_cp.core.limits`)
+keeps the orbit (sound: a given more never breaks uniqueness); for "minimal"
+the orbit is tried again at the end with a larger limit, so every given left
+is proved necessary, and a grid
 whose checks stay undecided is dropped for a new one (see `_reduce`).
 
 A difficulty target plugs in through `Target`: a predicate that can veto
@@ -27,7 +28,7 @@ uniqueness: with clue symmetry "none" that is every single given);
 
 Seeds: puzzle k of `generate(seed, ...)` draws from its own generator seeded
 with ``(seed, k)``, so each puzzle depends only on the seed and its number,
-and CP-SAT caps are deterministic time, so output is the same on every
+and CP-SAT's limits are work limits, so output is the same on every
 machine (with the same OR-Tools version). Only the wall-clock ``time_limit`` depends on the machine: a puzzle
 that does not get made in time is given up (reported, not retried), and the
 other puzzles are unaffected.
@@ -42,11 +43,12 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from types import ModuleType
 
+from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_layout
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
 from ..formats.detect import write_puzzles
-from .layouts import Undecided, fill_layout, random_layout
+from .layouts import fill_layout, random_layout
 
 __all__ = [
     "CLUE_SYMMETRIES",
@@ -67,17 +69,14 @@ __all__ = [
 KINDS = ("unique", "minimal", "multiple", "none")
 
 _PUZZLE_TRIES = 100  # attempts per puzzle when there is no time limit
-_FILL_CAP = 1.0  # deterministic time for a random layout's completed grid, per 81 cells
-_UNIQUE_CAP = 0.1  # deterministic time of a uniqueness check for "unique", per 81 cells
-_MINIMAL_CAP = 0.5  # the same on the first pass for "minimal"
-_RETRY_GROWTH = 4  # how the cap grows on each later pass over undecided orbits (minimal)
+# Work limits, in CP-SAT's deterministic seconds per 81 cells:
+_FILL_WORK = 1.0  # a random layout's completed grid
+_UNIQUE_WORK = 0.1  # a uniqueness check for "unique"
+_MINIMAL_WORK = 0.5  # the same on the first pass for "minimal"
+_NONE_WORK = 2.0  # showing that a "none" candidate has no solution
+_RETRY_GROWTH = 4  # how the limit grows on each later pass over undecided orbits (minimal)
 _PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
 _HARD_GRID = 6  # undecided orbits on a pass that make "minimal" give up on a grid at once
-_NONE_CAP = 2.0  # deterministic time to show a "none" candidate has no solution, per 81 cells
-
-
-class OutOfTime(Exception):
-    """The wall-clock time limit of a puzzle ran out."""
 
 
 @dataclass(frozen=True)
@@ -140,27 +139,13 @@ class Outcome:
     reason: str = ""
 
 
-class _Clock:
-    def __init__(self, time_limit: float | None) -> None:
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
-
-    def left(self) -> float | None:
-        """Seconds left (None: no limit); raises `OutOfTime` when none are."""
-        if self.deadline is None:
-            return None
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise OutOfTime
-        return left
-
-
 def random_solution(
-    layout: Grid, rng: random.Random, size: int = 9, *, det_limit: float | None = None
+    layout: Grid, rng: random.Random, size: int = 9, *, work_limit: float | None = None
 ) -> Grid | None:
     """A random completed grid of ``layout``; None if there is none or the
-    search passes ``det_limit`` (CP-SAT deterministic time)."""
+    search passes ``work_limit`` (CP-SAT's deterministic seconds)."""
     try:
-        return fill_layout(check_layout(layout, size), size, rng, det_limit=det_limit)
+        return fill_layout(check_layout(layout, size), size, rng, work_limit=work_limit)
     except Undecided:
         return None
 
@@ -173,22 +158,22 @@ def _checks() -> ModuleType:
     return unique
 
 
-def _cap(base: float, size: int) -> float:
-    return base * size * size / 81
+def _work_limit(per_81_cells: float, size: int) -> float:
+    return per_81_cells * size * size / 81
 
 
 def _filled_layout(
-    rng: random.Random, size: int, fixed: Grid | None, layout_symmetry: str, clock: _Clock
+    rng: random.Random, size: int, fixed: Grid | None, layout_symmetry: str, deadline: Deadline
 ) -> tuple[Grid, Grid]:
     """A layout (``fixed``, or a random one) and a random completed grid of it."""
     while True:
         regions = fixed if fixed is not None else random_layout(rng, size, layout_symmetry)
-        # A fixed layout gets no deterministic cap: there is no other layout to try.
-        cap = None if fixed is not None else _cap(_FILL_CAP, size)
+        # A fixed layout gets no work limit: there is no other layout to try.
+        work = None if fixed is not None else _work_limit(_FILL_WORK, size)
         try:
-            solution = fill_layout(regions, size, rng, det_limit=cap, time_limit=clock.left())
+            solution = fill_layout(regions, size, rng, work_limit=work, time_limit=deadline.left_or_raise())
         except Undecided:
-            clock.left()
+            deadline.left_or_raise()
             continue
         if solution is not None:
             return regions, solution
@@ -202,7 +187,7 @@ def _reduce(
     cells: Sequence[Sequence[int]],
     stop_at: int,
     target: Target | None,
-    clock: _Clock,
+    deadline: Deadline,
     prove_all: bool,
 ) -> list[int] | None:
     """Remove orbits of givens in random order while the puzzle stays unique
@@ -211,7 +196,7 @@ def _reduce(
     If every orbit gets tried, the result is minimal: an orbit whose removal
     broke uniqueness earlier still breaks it with fewer givens around (the
     other grid found then still fits). With ``prove_all`` orbits left
-    undecided at the cap are retried with growing caps until decided.
+    undecided at the work limit are retried with growing limits until decided.
     """
     checks = _checks()
     solution = full.givens
@@ -219,7 +204,7 @@ def _reduce(
     left = len(givens)
     order = list(cells)
     rng.shuffle(order)
-    cap = _cap(_MINIMAL_CAP if prove_all else _UNIQUE_CAP, full.size)
+    work = _work_limit(_MINIMAL_WORK if prove_all else _UNIQUE_WORK, full.size)
     for _ in range(_PASSES if prove_all else 1):
         undecided = []
         for orbit in order:
@@ -230,9 +215,9 @@ def _reduce(
                 trial[cell] = 0
             puzzle = checks.same_layout(full, trial)
             try:
-                other = checks.other_solution(puzzle, solution, orbit, cap, clock.left())
+                other = checks.other_solution(puzzle, solution, orbit, work, deadline.left_or_raise())
             except Undecided:
-                clock.left()
+                deadline.left_or_raise()
                 undecided.append(orbit)
                 if prove_all and len(undecided) >= _HARD_GRID:
                     return None
@@ -243,7 +228,7 @@ def _reduce(
         if not undecided:
             return givens
         order = undecided
-        cap *= _RETRY_GROWTH
+        work *= _RETRY_GROWTH
     return None if prove_all else givens
 
 
@@ -257,13 +242,13 @@ def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle:
     # With a difficulty target, removal goes on while the target allows it:
     # stopping early would mostly make puzzles too easy to be accepted.
     stop = _unique_stop(rng, full.size) if job.target is None else 0
-    givens = _reduce(rng, full, job.orbits, stop, job.target, job.clock, False)
+    givens = _reduce(rng, full, job.orbits, stop, job.target, job.deadline, False)
     assert givens is not None
     return full.with_givens(givens)
 
 
 def _make_minimal(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
-    givens = _reduce(rng, full, job.orbits, 0, job.target, job.clock, True)
+    givens = _reduce(rng, full, job.orbits, 0, job.target, job.deadline, True)
     return None if givens is None else full.with_givens(givens)
 
 
@@ -277,7 +262,7 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
     rng.shuffle(order)
     steps = iter(order)
     # Removing givens never loses solutions: remove until a second solution appears, then maybe a few more.
-    cap = _cap(_UNIQUE_CAP, full.size)
+    work = _work_limit(_UNIQUE_WORK, full.size)
     checks = _checks()
     for orbit in steps:
         trial = list(givens)
@@ -285,10 +270,10 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
             trial[cell] = 0
         try:
             other = checks.other_solution(
-                checks.same_layout(full, trial), full.givens, orbit, cap, job.clock.left()
+                checks.same_layout(full, trial), full.givens, orbit, work, job.deadline.left_or_raise()
             )
         except Undecided:
-            job.clock.left()
+            job.deadline.left_or_raise()
             continue
         givens = trial
         if other is not None:
@@ -322,18 +307,18 @@ def _make_none(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
         old = givens[cell]
         givens[cell] = rng.choice(digits)
         puzzle = base.with_givens(givens)
-        if puzzle.repeated_given() is None and not _may_have_solution(puzzle, job.clock):
+        if puzzle.repeated_given() is None and not _may_have_solution(puzzle, job.deadline):
             return puzzle
         givens[cell] = old
     return None
 
 
-def _may_have_solution(puzzle: Puzzle, clock: _Clock) -> bool:
+def _may_have_solution(puzzle: Puzzle, deadline: Deadline) -> bool:
     """False only when no solution is proved."""
     try:
-        return _checks().has_solution(puzzle, _cap(_NONE_CAP, puzzle.size), clock.left())
+        return _checks().has_solution(puzzle, _work_limit(_NONE_WORK, puzzle.size), deadline.left_or_raise())
     except Undecided:
-        clock.left()
+        deadline.left_or_raise()
         return True
 
 
@@ -341,7 +326,7 @@ def _may_have_solution(puzzle: Puzzle, clock: _Clock) -> bool:
 class _Job:
     orbits: tuple[tuple[int, ...], ...]
     target: Target | None
-    clock: _Clock
+    deadline: Deadline
     symmetric: bool
 
 
@@ -369,18 +354,18 @@ def make_puzzle(
     With ``layout`` the puzzle uses it (raising `PuzzleError` if it admits no
     completed grid); otherwise random layouts with ``layout_symmetry`` are
     drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). Raises
-    `OutOfTime` after ``time_limit`` seconds, and `RuntimeError` if no try of
+    `Undecided` after ``time_limit`` seconds, and `RuntimeError` if no try of
     `_PUZZLE_TRIES` succeeds without a time limit.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     fixed = None if layout is None else check_layout(layout, size)
-    clock = _Clock(time_limit)
-    job = _Job(orbits(symmetry, size), target, clock, symmetry != "none")
+    deadline = Deadline(time_limit)
+    job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none")
     tries = 0
     while time_limit is not None or tries < _PUZZLE_TRIES:
         tries += 1
-        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, clock)
+        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, deadline)
         puzzle = _MAKERS[kind](rng, Puzzle(size, solution, regions), job)
         if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
             return puzzle
@@ -421,7 +406,7 @@ def generate(
                 target=target,
                 time_limit=time_limit,
             )
-        except OutOfTime:
+        except Undecided:
             yield Outcome(number, None, time.monotonic() - start, f"not made within {time_limit:g} s")
             continue
         except RuntimeError as e:
@@ -463,14 +448,14 @@ def progress_text(made: int, count: int, seconds: float) -> str:
 
 def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
     """True if ``puzzle`` is unique and loses uniqueness when any one given is removed.
-    Raises `OutOfTime` after ``time_limit`` seconds."""
+    Raises `Undecided` after ``time_limit`` seconds."""
     from ..engines.cpsat import solve
 
     checks = _checks()
-    clock = _Clock(time_limit)
-    result = solve(puzzle, time_limit=clock.left())
+    deadline = Deadline(time_limit)
+    result = solve(puzzle, time_limit=deadline.left_or_raise())
     if result.verdict is Verdict.UNKNOWN:
-        raise OutOfTime
+        raise Undecided
     if result.verdict is not Verdict.UNIQUE:
         return False
     solution = result.solutions[0]
@@ -480,10 +465,10 @@ def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
             givens[cell] = 0
             try:
                 other = checks.other_solution(
-                    checks.same_layout(puzzle, givens), solution, (cell,), None, clock.left()
+                    checks.same_layout(puzzle, givens), solution, (cell,), None, deadline.left_or_raise()
                 )
                 if other is None:
                     return False
             except Undecided:
-                raise OutOfTime from None
+                raise Undecided from None  # the time limit, not a work limit: there is none
     return True

@@ -27,7 +27,6 @@ from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
 __all__ = [
     "GENERATOR_PARAMETERS",
     "LAYOUT_SYMMETRIES",
-    "Undecided",
     "check_layout_fillable",
     "fill_layout",
     "layout_symmetry_sizes",
@@ -167,8 +166,8 @@ def _apply_if_connected(
 
 
 GENERATOR_PARAMETERS = {"cp_model_presolve": True}
-"""The generator's change to `squiggly_cp.sat.run`'s parameters, by measurement
-on uniqueness checks of 16x16 puzzles near minimal: presolve halved the hard ones."""
+"""The generator's change to `squiggly_cp.sat.run`'s parameters: presolve on,
+which measured faster on the hard uniqueness checks of 16x16 puzzles near minimal."""
 
 
 def fill_layout(
@@ -176,39 +175,34 @@ def fill_layout(
     size: int,
     rng: random.Random | None = None,
     *,
-    det_limit: float | None = None,
+    work_limit: float | None = None,
     time_limit: float | None = None,
 ) -> Grid | None:
     """A completed grid for ``regions``, or None when none exists (proved).
 
     With ``rng`` the grid is random (a random first row, random value
-    choices in CP-SAT); without, row 1 is 1..N. Raises `Undecided` when a
-    limit stops the search first. Any grid can have its digits renamed so
-    that the first row is a chosen permutation, so fixing it loses nothing.
+    choices in CP-SAT); without, row 1 is 1..N. Raises `Undecided` when
+    ``work_limit`` (CP-SAT's deterministic seconds) or ``time_limit`` (seconds)
+    stops the search first. Any grid can have its digits renamed so that the
+    first row is a chosen permutation, so fixing it loses nothing.
     """
-    from ortools.sat.python import cp_model  # loaded only by what solves
-
+    from ..sat.model import OneHot  # OR-Tools is loaded only by what solves
     from ..sat.run import run
 
-    model = cp_model.CpModel()
-    x = [[model.new_bool_var("") for _ in range(size)] for _ in range(size * size)]
-    for cell in x:
-        model.add_exactly_one(cell)
-    for unit in Puzzle(size, (0,) * (size * size), regions).units:
-        for d in range(size):
-            model.add_exactly_one(x[cell][d] for cell in unit)
+    empty = Puzzle(size, (0,) * (size * size), regions)
+    built = OneHot(empty, [(1 << size) - 1] * (size * size), propagated=False)
     row = rng.sample(range(size), size) if rng else list(range(size))
     for c, d in enumerate(row):
-        model.add(x[c][d] == 1)
+        built.model.add(built.lits[c][d + 1] == 1)
     parameters: dict[str, object] = dict(GENERATOR_PARAMETERS)
     if rng:
         parameters.update(random_seed=rng.randrange(1 << 30), initial_polarity="POLARITY_RANDOM")
-    solver, status = run(model, time_limit=time_limit, work_limit=det_limit, parameters=parameters)
+    solver, status = run(built.model, time_limit=time_limit, work_limit=work_limit, parameters=parameters)
     if status == "INFEASIBLE":
         return None
     if status not in ("OPTIMAL", "FEASIBLE"):
         raise Undecided("the search for a completed grid stopped at its limit")
-    return tuple(next(d + 1 for d, lit in enumerate(cell) if solver.boolean_value(lit)) for cell in x)
+    return built.grid(solver)
 
 
 def _line_name(kind: str, first: int, k: int) -> str:

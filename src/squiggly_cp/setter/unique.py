@@ -4,23 +4,23 @@ Is there a solution other than the known one? With the known solution S of
 a puzzle and a set of cells (an orbit) whose givens are removed, any other
 solution must differ from S inside the orbit, so the question is whether
 the remaining givens plus "some orbit cell differs from S" is feasible.
-Naked and hidden singles (`candidates.candidates`) settle most of these at once;
-the rest go to CP-SAT on a model of the cells the singles leave open, and a
+Naked and hidden singles (`squiggly_cp.core.propagate.candidates`) settle most
+of these at once; the rest go to CP-SAT on the one-hot model
+(`squiggly_cp.sat.model.OneHot`) of the cells the singles leave open, and a
 one-cell orbit becomes a cut of that cell's domain rather than a constraint.
+Work limits are in CP-SAT's deterministic seconds (`squiggly_cp.core.limits`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ortools.sat.python import cp_model
-
+from ..core.limits import Undecided
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
+from ..sat.model import OneHot
 from ..sat.run import run
-from .layouts import GENERATOR_PARAMETERS, Undecided
-
-Literals = dict[int, dict[int, cp_model.IntVar]]
+from .layouts import GENERATOR_PARAMETERS
 
 
 def same_layout(puzzle: Puzzle, givens: Sequence[int]) -> Puzzle:
@@ -36,7 +36,7 @@ def other_solution(
     puzzle: Puzzle,
     solution: Grid,
     orbit: Sequence[int],
-    det_limit: float | None = None,
+    work_limit: float | None = None,
     time_limit: float | None = None,
 ) -> Grid | None:
     """A solution of ``puzzle`` other than ``solution`` that differs in ``orbit``,
@@ -44,7 +44,7 @@ def other_solution(
 
     ``solution`` must be the only solution of ``puzzle`` plus the givens of
     ``orbit`` (so any other solution differs in the orbit). Raises `Undecided`
-    when CP-SAT reaches ``det_limit`` (deterministic time) or ``time_limit``
+    when CP-SAT reaches ``work_limit`` (deterministic seconds) or ``time_limit``
     (seconds) first."""
     domains = candidates(puzzle)
     if domains is None:
@@ -65,49 +65,29 @@ def other_solution(
     if not any(mask & (mask - 1) for mask in domains):
         grid = tuple(mask.bit_length() for mask in domains)
         return grid if grid != solution and puzzle.is_solution(grid) else None
-    model, lits = open_model(puzzle, domains)
+    built = OneHot(puzzle, domains)
+    lits = built.lits
     # Some cell of the orbit differs from the solution. A cell whose domain
     # lacks its solution digit always differs; then nothing is needed.
     if len(orbit) > 1 and all(domains[cell] >> (solution[cell] - 1) & 1 for cell in orbit):
-        model.add_bool_or([~lits[cell][solution[cell]] for cell in orbit if cell in lits])
-    solver, status = run(model, time_limit=time_limit, work_limit=det_limit, parameters=GENERATOR_PARAMETERS)
+        built.model.add_bool_or([~lits[cell][solution[cell]] for cell in orbit if cell in lits])
+    solver, status = run(
+        built.model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS
+    )
     if status == "INFEASIBLE":
         return None
     if status in ("OPTIMAL", "FEASIBLE"):
-        grid = [mask.bit_length() for mask in domains]
-        for cell, options in lits.items():
-            grid[cell] = next(d for d, lit in options.items() if solver.boolean_value(lit))
-        return tuple(grid)
+        return built.grid(solver)
     raise Undecided("uniqueness check stopped at its cap")
 
 
-def open_model(puzzle: Puzzle, domains: list[int]) -> tuple[cp_model.CpModel, Literals]:
-    """CP-SAT model of the cells ``domains`` leave open: a Boolean per open
-    (cell, digit), exactly one per cell and per house and digit not yet placed.
-    ``domains`` must hold no digit placed among a cell's peers."""
-    model = cp_model.CpModel()
-    lits = {
-        cell: {d: model.new_bool_var("") for d in range(1, puzzle.size + 1) if mask >> (d - 1) & 1}
-        for cell, mask in enumerate(domains)
-        if mask & (mask - 1)
-    }
-    for options in lits.values():
-        model.add_exactly_one(options.values())
-    for unit in puzzle.units:
-        placed = {domains[cell] for cell in unit if cell not in lits}
-        for d in range(1, puzzle.size + 1):
-            if 1 << (d - 1) not in placed:
-                model.add_exactly_one(lits[cell][d] for cell in unit if d in lits.get(cell, ()))
-    return model, lits
-
-
-def has_solution(puzzle: Puzzle, det_limit: float | None = None, time_limit: float | None = None) -> bool:
+def has_solution(puzzle: Puzzle, work_limit: float | None = None, time_limit: float | None = None) -> bool:
     """True if ``puzzle`` has a solution; raises `Undecided` at a limit, as `other_solution`."""
     domains = candidates(puzzle)
     if domains is None:
         return False
-    model, _ = open_model(puzzle, domains)
-    _, status = run(model, time_limit=time_limit, work_limit=det_limit, parameters=GENERATOR_PARAMETERS)
+    model = OneHot(puzzle, domains).model
+    _, status = run(model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
     if status == "INFEASIBLE":
         return False
     if status in ("OPTIMAL", "FEASIBLE"):

@@ -1,0 +1,114 @@
+"""The CP-SAT models of a puzzle's houses: every CP-SAT search here builds one of these.
+
+Both take per-cell domains, bitmasks (bit d-1 for digit d) of the digits a
+cell may still hold, and state that every row, column and region holds each
+digit once:
+
+* `OneHot`: a Boolean per (cell, digit in its domain), exactly one per cell
+  and exactly one per (house, digit): the exact-cover form of AllDifferent.
+* `AllDifferent`: an integer variable per cell over its domain,
+  ``add_all_different`` per house.
+
+With ``propagated`` (no cell's domain holds a digit decided in one of its
+houses, as `squiggly_cp.core.propagate.candidates` leaves them), decided
+cells need no variable: the constraints over a house's open cells say the
+same, and nearly solved models stay tiny. Otherwise every cell gets its
+variables and decided cells are plain one-digit domains.
+
+Givens can also stay out of the domains and come per solve as assumptions on
+`OneHot.lits` (as `squiggly_cp.setter.exact` does). The order in which
+variables are made is part of the behaviour: CP-SAT's search, and so which
+solution it reports first, depends on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from ortools.sat.python import cp_model
+
+from ..core.puzzle import Grid, Puzzle
+
+__all__ = ["AllDifferent", "Literals", "OneHot", "Solved", "decided", "digits"]
+
+Literals = dict[int, dict[int, cp_model.IntVar]]
+"""``lits[cell][digit]``: the literal "``cell`` holds ``digit``" (digits 1-based)."""
+
+Solved = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
+"""What a solution is read from: a solver after its solve, or a solution callback."""
+
+_BOOL = cp_model.Domain(0, 1)
+
+
+def digits(mask: int) -> list[int]:
+    """The digits of a domain bitmask, ascending."""
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+def decided(domains: Sequence[int]) -> list[int]:
+    """Per cell, the digit its domain holds alone, or 0 (an open cell, or an empty domain)."""
+    return [mask.bit_length() if not mask & (mask - 1) else 0 for mask in domains]
+
+
+class OneHot:
+    """The one-hot model: ``model``, its literals ``lits`` (`Literals`; with
+    ``propagated``, open cells only) and the ``fixed`` digit of each decided
+    cell (0 for open ones). Literals are made cell by cell, digits ascending."""
+
+    __slots__ = ("fixed", "lits", "model")
+
+    def __init__(self, puzzle: Puzzle, domains: Sequence[int], propagated: bool = True):
+        n = puzzle.size
+        self.model = model = cp_model.CpModel()
+        self.fixed = fixed = decided(domains)
+        self.lits: Literals = {}
+        lits = self.lits
+        # A 0-1 variable, as new_bool_var makes, less a fresh Domain per call.
+        new_bool, exactly_one = partial(model.new_int_var_from_domain, _BOOL, ""), model.add_exactly_one
+        for i, mask in enumerate(domains):
+            if not fixed[i] or not propagated:
+                lits[i] = {d: new_bool() for d in digits(mask)}
+                exactly_one(list(lits[i].values()))
+        for unit in puzzle.units:
+            settled = {fixed[i] for i in unit} if propagated else set()
+            for d in range(1, n + 1):
+                if d not in settled:
+                    exactly_one([lits[i][d] for i in unit if i in lits and d in lits[i]])
+
+    def grid(self, solved: Solved) -> Grid:
+        """The solution ``solved`` holds."""
+        grid = list(self.fixed)
+        value = solved.boolean_value
+        for i, cell in self.lits.items():
+            grid[i] = next(d for d, lit in cell.items() if value(lit))
+        return tuple(grid)
+
+
+class AllDifferent:
+    """The integer model: ``model``, the variable of each cell it has in
+    ``cells`` and the ``fixed`` digit of each decided cell (0 for open ones)."""
+
+    __slots__ = ("cells", "fixed", "model")
+
+    def __init__(self, puzzle: Puzzle, domains: Sequence[int], propagated: bool = True):
+        self.model = model = cp_model.CpModel()
+        from_values, new_var = cp_model.Domain.from_values, model.new_int_var_from_domain
+        self.fixed = fixed = decided(domains)
+        self.cells: dict[int, cp_model.IntVar] = {
+            i: new_var(from_values(digits(mask)), "") for i, mask in enumerate(domains) if not fixed[i]
+        }
+        cells = self.cells
+        if not propagated:
+            cells.update((i, model.new_constant(d)) for i, d in enumerate(fixed) if d)
+        for unit in puzzle.units:
+            open_cells = [cells[i] for i in unit if i in cells]
+            if len(open_cells) > 1:
+                model.add_all_different(open_cells)
+
+    def grid(self, solved: Solved) -> Grid:
+        """The solution ``solved`` holds."""
+        grid = list(self.fixed)
+        for i, var in self.cells.items():
+            grid[i] = solved.value(var)
+        return tuple(grid)

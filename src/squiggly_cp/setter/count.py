@@ -1,0 +1,204 @@
+"""Counting solutions and true candidates, on CP-SAT (the `count` command).
+
+* `count` counts solutions up to a limit, with progress reports.
+* `true_candidates` lists, per cell, the digits that occur in some solution.
+* `count_answer` is what the command answers for one puzzle.
+
+Both search the one-hot exact-cover model (`squiggly_cp.setter.exact.Exact`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..core.limits import Deadline, Undecided, check_time_limit
+from ..core.propagate import candidates
+from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle
+from ..sat.run import DONE, run
+from .exact import Exact, clashing_givens
+
+__all__ = ["count", "count_answer", "format_candidates", "true_candidates"]
+
+_PROGRESS_EVERY = 0.5
+
+
+class _Counter(cp_model.CpSolverSolutionCallback):
+    def __init__(self, limit: int, progress: Callable[[int], None] | None):
+        super().__init__()
+        self.limit = limit
+        self.count = 0
+        self._progress = progress
+        self._last = time.monotonic()
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+        if self.count >= self.limit:
+            self.stop_search()
+        if self._progress is not None:
+            now = time.monotonic()
+            if now - self._last >= _PROGRESS_EVERY:
+                self._last = now
+                self._progress(self.count)
+
+
+def count(
+    puzzle: Puzzle,
+    limit: int,
+    *,
+    progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
+) -> tuple[int, bool]:
+    """The number of solutions of ``puzzle``, counting no further than ``limit``.
+
+    Returns ``(count, complete)``; ``complete`` is False when the time limit
+    (seconds) stopped the count, which is then only a lower bound. A count equal
+    to ``limit`` means "``limit`` or more". ``progress`` is called with the count
+    so far, at most every half second, while solutions keep coming.
+    """
+    check_time_limit(time_limit)
+    if limit <= 0:
+        return 0, True
+    if clashing_givens(puzzle) is not None:
+        return 0, True
+    exact = Exact(puzzle)
+    for g in exact.givens:
+        exact.model.add_bool_and([exact.lit(g)])
+    counter = _Counter(limit, progress)
+    _, status = run(exact.model, time_limit=time_limit, callback=counter)
+    return counter.count, counter.count >= limit or status in DONE
+
+
+# Finding one solution of a sparse puzzle: CP-SAT's fixed search (first open
+# literal, false first, with clause learning) was faster than the default here
+# (benchmarks/RESULTS.md, "Slow corners").
+_FIXED_SEARCH = {"search_branching": "FIXED_SEARCH"}
+
+
+def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
+    """Per cell, a bitmask (bit d-1 for digit d) of the digits some solution puts there.
+
+    None if the puzzle has no solution. Raises `Undecided` if ``time_limit``
+    (seconds) runs out first.
+
+    Propagation (`squiggly_cp.core.propagate.candidates`) first removes pairs no
+    solution can hold. Every solution found marks all its (cell, digit)
+    pairs, and so does every solution made from it by swapping two digits
+    along a Kempe chain free of givens (no search needed). Each pair still
+    unmarked then gets one solve that assumes it: a solution marks it (and
+    many more), infeasibility proves it impossible.
+    """
+    n = puzzle.size
+    if clashing_givens(puzzle) is not None:
+        return None
+    domains = candidates(puzzle)
+    if domains is None:
+        return None
+    deadline = Deadline(time_limit)
+    exact = Exact(puzzle)
+    lits = exact.lits
+    base = [exact.lit(g) for g in exact.givens]
+    base += [lits[c][d + 1].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
+    masks = [0] * (n * n)
+    # A first solution with nothing assumed, then one solve for each pair that
+    # no solution found so far has marked.
+    todo = [None, *((c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1)]
+    for pair in todo:
+        if pair is not None and masks[pair[0]] >> pair[1] & 1:
+            continue
+        assumed = base if pair is None else [*base, lits[pair[0]][pair[1] + 1]]
+        feasible, found, _ = exact.solve(assumed, deadline, parameters=_FIXED_SEARCH)
+        if feasible is None:
+            raise Undecided("the time limit ran out before the candidates were complete")
+        if feasible:
+            assert found is not None
+            _mark_kempe(puzzle, found, masks)
+        elif pair is None:
+            return None
+    return masks
+
+
+def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
+    """Mark in ``masks`` the pairs of ``grid`` (a solution) and of the
+    solutions reached from it by swapping digits a and b on a Kempe chain: a
+    set of a- and b-cells holding, with each cell, the other digit's cell in
+    each of its houses. Swapped, every house still holds each digit once; a
+    chain without a given gives another solution."""
+    n = puzzle.size
+    current = list(grid)
+    for c, d in enumerate(current):
+        masks[c] |= 1 << (d - 1)
+    units = puzzle.units
+    houses_of: list[list[int]] = [[] for _ in range(n * n)]
+    for u, unit in enumerate(units):
+        for c in unit:
+            houses_of[c].append(u)
+    givens = puzzle.givens
+    for a in range(1, n + 1):
+        for b in range(a + 1, n + 1):
+            where: dict[tuple[int, int], int] = {}
+            for u, unit in enumerate(units):
+                for c in unit:
+                    if current[c] == a or current[c] == b:
+                        where[u, current[c]] = c
+            seen: set[int] = set()
+            for start in range(n * n):
+                if current[start] != a or start in seen:
+                    continue
+                chain, stack = {start}, [start]
+                while stack:
+                    c = stack.pop()
+                    other = a + b - current[c]
+                    for u in houses_of[c]:
+                        partner = where[u, other]
+                        if partner not in chain:
+                            chain.add(partner)
+                            stack.append(partner)
+                seen |= chain
+                if any(givens[c] for c in chain):
+                    continue
+                for c in chain:
+                    current[c] = a + b - current[c]
+                    masks[c] |= 1 << (current[c] - 1)
+
+
+def format_candidates(puzzle: Puzzle, masks: Sequence[int]) -> str:
+    """The candidates as text: one line per row (each ending with a newline),
+    cells separated by one space.
+
+    Each cell is a field of ``size`` characters; position d-1 shows digit d
+    (as in `DIGIT_CHARS`) if it is a candidate, else ``.``. For 9x9, a cell
+    with candidates 1, 4 and 9 reads ``1..4....9``.
+    """
+    n = puzzle.size
+    lines = []
+    for r in range(n):
+        fields = [
+            "".join(DIGIT_CHARS[d] if masks[r * n + c] >> d & 1 else "." for d in range(n)) for c in range(n)
+        ]
+        lines.append(" ".join(fields) + "\n")
+    return "".join(lines)
+
+
+def count_answer(
+    puzzle: Puzzle,
+    *,
+    limit: int,
+    candidates: bool,
+    time_limit: float | None,
+    progress: Callable[[int], None] | None = None,
+) -> str | tuple[int, bool] | None:
+    """What the `count` command answers for one puzzle (in this process or on
+    a --cluster worker): with ``candidates`` the true candidates as text,
+    else ``(found, complete)`` of `count`; None when the time limit left
+    nothing proved."""
+    if candidates:
+        try:
+            masks = true_candidates(puzzle, time_limit=time_limit)
+        except Undecided:
+            return None
+        return "No solution\n" if masks is None else format_candidates(puzzle, masks)
+    found, complete = count(puzzle, limit, progress=progress, time_limit=time_limit)
+    return None if not complete and not found else (found, complete)

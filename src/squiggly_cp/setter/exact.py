@@ -1,0 +1,113 @@
+"""One CP-SAT model of a puzzle's houses for many questions about its givens.
+
+The model is the one-hot exact cover (`squiggly_cp.sat.model.OneHot`) over
+every cell and digit. Givens are not constants but assumptions on its
+literals, supplied per solve, so one model serves every question about a
+subset of the givens (`squiggly_cp.setter.diagnose`, `squiggly_cp.setter.count`),
+and CP-SAT can name the givens an infeasibility proof used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from ..core.limits import Deadline, WorkBudget
+from ..core.puzzle import Grid, Puzzle
+from ..sat.model import OneHot
+from ..sat.run import run
+
+__all__ = ["Exact", "Given", "clashing_givens"]
+
+Given = tuple[int, int]
+"""A given as (0-based cell index, digit)."""
+
+
+def clashing_givens(puzzle: Puzzle) -> tuple[Given, Given] | None:
+    """The first two equal givens sharing a house (row-major order), if any."""
+    repeat = puzzle.repeated_given()
+    if repeat is None:
+        return None
+    first, second = sorted(repeat[1:])
+    digit = puzzle.givens[first]
+    return (first, digit), (second, digit)
+
+
+class Exact:
+    """The one-hot model of ``puzzle``'s houses, every cell open (``lits[cell][digit]``);
+    its ``givens`` are supplied per solve as assumptions."""
+
+    def __init__(self, puzzle: Puzzle):
+        n = puzzle.size
+        self.puzzle = puzzle
+        self.size = n
+        built = OneHot(puzzle, [(1 << n) - 1] * (n * n), propagated=False)
+        self.model = built.model
+        self.lits = built.lits
+        self._grid = built.grid
+        self.givens: list[Given] = [(c, d) for c, d in enumerate(puzzle.givens) if d]
+        self._differs: dict[Grid, cp_model.IntVar] = {}
+
+    def lit(self, given: Given) -> cp_model.IntVar:
+        """The literal "the cell holds the digit" of ``given``."""
+        return self.lits[given[0]][given[1]]
+
+    def differs_from(self, grid: Grid) -> cp_model.IntVar:
+        """A literal that, when true, forbids ``grid`` as the solution."""
+        if grid not in self._differs:
+            e = self.model.new_bool_var("")
+            self.model.add_bool_or([self.lits[c][d].Not() for c, d in enumerate(grid)]).only_enforce_if(e)
+            self._differs[grid] = e
+        return self._differs[grid]
+
+    def solve(
+        self,
+        assumptions: Iterable[Any],
+        deadline: Deadline,
+        hint: Grid | None = None,
+        budget: WorkBudget | None = None,
+        parameters: Mapping[str, object] | None = None,
+    ) -> tuple[bool | None, Grid | None, set[int]]:
+        """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
+
+        ``feasible?`` is None when the time limit or the work ``budget`` ran
+        out first. ``hint`` is a grid for the search to try first.
+        """
+        left = deadline.left()
+        if (left is not None and left <= 0) or (budget is not None and budget.spent()):
+            return None, None, set()
+        assumptions = list(assumptions)
+        self.model.clear_assumptions()
+        self.model.add_assumptions(assumptions)
+        self._hint(hint)
+        solver, status = run(
+            self.model, time_limit=left, work_limit=budget and budget.left, parameters=parameters
+        )
+        if budget is not None:
+            budget.charge(solver.response_proto.deterministic_time)
+        if status in ("OPTIMAL", "FEASIBLE"):
+            # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
+            # breaks the assumptions: such an answer is checked, and replaced.
+            if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
+                return self.solve(assumptions, deadline, budget=budget)
+            return True, self._grid(solver), set()
+        if status == "INFEASIBLE":
+            core = set(solver.sufficient_assumptions_for_infeasibility())
+            # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
+            # three givens it named admit two solutions), so it is checked; if
+            # it fails, all the assumptions, which are proved infeasible, stand.
+            if len(core) < len(assumptions):
+                smaller = [a for a in assumptions if a.index in core]
+                if self.solve(smaller, deadline)[0] is not False:
+                    core = {a.index for a in assumptions}
+            return False, None, core
+        return None, None, set()
+
+    def _hint(self, hint: Grid | None) -> None:
+        self.model.clear_hints()
+        if hint is not None:
+            for c, d in enumerate(hint):
+                for digit, lit in self.lits[c].items():
+                    self.model.add_hint(lit, int(digit == d))
