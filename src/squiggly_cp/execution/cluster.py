@@ -1,6 +1,6 @@
 """Deciding a stream of cases on a Dask cluster, in input order (``--cluster``).
 
-The same contract as `parallel.decide_stream`: answers come back in input
+The same contract as `local.decide_stream`: answers come back in input
 order as soon as each one and all before it are done, a bounded window of
 batches is in flight (never the whole input), and problems in the input
 (`InputError` items) keep their place without ever going to the cluster.
