@@ -18,6 +18,7 @@ from ..core.case import Case, InputError
 from ..core.puzzle import Verdict
 from ..core.signals import held_sigint
 from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, require_dask
+from ..execution.cluster import decide_stream as on_cluster
 from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
 from ..formats.detect import FORMATS
 from ..formats.open import read_cases
@@ -119,8 +120,6 @@ def decided(
     """`decide_stream` on this machine with ``jobs``, or on ``cluster`` when one is given."""
     if cluster is None:
         return decide_stream(items, work, jobs)
-    from ..execution.cluster import decide_stream as on_cluster
-
     return on_cluster(items, work, cluster)
 
 
