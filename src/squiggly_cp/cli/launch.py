@@ -8,13 +8,11 @@ few milliseconds before this module runs, is left unguarded.)
 
 from __future__ import annotations
 
-import signal
+from ..core.signals import hold_sigint
 
 
 def main() -> None:
-    masking = hasattr(signal, "pthread_sigmask")
-    if masking:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    hold_sigint()
     from .main import run  # cli.run lets the held-back signal through inside its guards
 
     run()

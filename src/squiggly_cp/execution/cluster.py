@@ -1,6 +1,6 @@
 """Deciding a stream of cases on a Dask cluster, in input order (``--cluster``).
 
-The same contract as `parallel.decide_stream`: answers come back in input
+The same contract as `local.decide_stream`: answers come back in input
 order as soon as each one and all before it are done, a bounded window of
 batches is in flight (never the whole input), and problems in the input
 (`InputError` items) keep their place without ever going to the cluster.
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -23,9 +22,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import click
-
 from ..core.case import Case, InputError
+from ..core.signals import held_sigint
 from .local import auto_jobs, paired, puzzles_of, run_batch
 
 if TYPE_CHECKING:
@@ -35,7 +33,6 @@ K = TypeVar("K")
 T = TypeVar("T")
 R = TypeVar("R")
 
-PROG = "squiggly-cp"
 INSTALL = "pip install 'squiggly-cp[cluster]'"
 BATCH = 64
 """Cases per task: a Dask task costs about 3 ms of round trips, CP-SAT about 2 ms a
@@ -54,23 +51,15 @@ _QUIET = 51
 """A logging level above CRITICAL: Dask says nothing on standard error."""
 
 
-class ClusterError(click.ClickException):
-    """The cluster failed (unreachable, gone, another version): one line, status 1."""
-
-    exit_code = 1
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"{PROG}: error: {self.message}", err=True)
+class ClusterError(Exception):
+    """The cluster failed (unreachable, gone, another version); the message says how."""
 
 
-class DaskMissing(click.UsageError):
-    """``--cluster`` without Dask installed: one line, status 2."""
+class DaskMissing(Exception):
+    """A cluster was asked for, but Dask is not installed."""
 
     def __init__(self) -> None:
         super().__init__(f"--cluster needs Dask, which is not installed: {INSTALL}")
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"{PROG}: error: {self.message}", err=True)
 
 
 @dataclass(frozen=True)
@@ -90,30 +79,19 @@ class Address:
 _SCHEDULER = re.compile(r"[a-z][a-z0-9+.-]*://\S+")
 
 
-class ClusterAddress(click.ParamType):
-    """``local``, ``local:N`` or a scheduler address such as ``tcp://host:8786``.
-
-    Converting also checks that Dask is installed, so a missing extra stops
-    the command before it does anything.
-    """
-
-    name = "address"
-
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Address:
-        if isinstance(value, Address):
-            return value
-        text = str(value).strip()
-        local, _, count = text.partition(":")
-        if local == "local" and (not count or count.isdigit()):
-            address = Address(workers=int(count or 0))
-            if count and not address.workers:
-                self.fail("local:N needs N of at least 1", param, ctx)
-        elif _SCHEDULER.fullmatch(text):
-            address = Address(scheduler=text)
-        else:
-            self.fail(f"{text!r} is not local, local:N or a scheduler like tcp://host:8786", param, ctx)
-        require_dask()
+def parse_address(text: str) -> Address:
+    """``local``, ``local:N`` or a scheduler address such as ``tcp://host:8786``
+    as an `Address`; ValueError says what is wrong with any other ``text``."""
+    text = text.strip()
+    local, _, count = text.partition(":")
+    if local == "local" and (not count or count.isdigit()):
+        address = Address(workers=int(count or 0))
+        if count and not address.workers:
+            raise ValueError("local:N needs N of at least 1")
         return address
+    if _SCHEDULER.fullmatch(text):
+        return Address(scheduler=text)
+    raise ValueError(f"{text!r} is not local, local:N or a scheduler like tcp://host:8786")
 
 
 def require_dask() -> None:
@@ -122,7 +100,7 @@ def require_dask() -> None:
     The import starts a thread; with Ctrl-C held back, that thread never takes it.
     """
     try:
-        with _sigint_held():
+        with held_sigint():
             import distributed  # noqa: F401
     except ImportError:
         raise DaskMissing() from None
@@ -136,19 +114,6 @@ def installed_version() -> str:
 
 
 @contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back in this thread; threads and processes it starts meanwhile
-    keep it blocked for good."""
-    masking = hasattr(signal, "pthread_sigmask")
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masking else None
-    try:
-        yield
-    finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-@contextlib.contextmanager
 def _closed_with_sigint_held() -> Iterator[contextlib.ExitStack]:
     """An exit stack unwound with Ctrl-C held back: a second Ctrl-C must not
     leave worker processes behind."""
@@ -156,7 +121,7 @@ def _closed_with_sigint_held() -> Iterator[contextlib.ExitStack]:
         try:
             yield stack
         finally:
-            with _sigint_held():
+            with held_sigint():
                 stack.close()
 
 
@@ -183,7 +148,7 @@ def connect(address: Address) -> Iterator[Client]:
     resource_tracker.ensure_running()
     # Dask's own log lines would break "one line per problem" on standard error.
     with silence_logging_cmgr(_QUIET), _closed_with_sigint_held() as stack:
-        with _sigint_held():
+        with held_sigint():
             if address.scheduler is None:
                 # Any free port for its web server: the default 8787 may be taken,
                 # and Dask would warn on standard error.

@@ -8,6 +8,7 @@ soon as each one and all before it are done. Problems in the input (an
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -17,6 +18,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ..core.case import Case, InputError
+from ..core.signals import held_sigint
 
 R = TypeVar("R")
 
@@ -101,22 +103,14 @@ def _pooled(
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     # Ctrl-C must not reach a worker before its initializer has run, nor the
-    # parent before `pool` exists to be stopped: hold SIGINT back until then
-    # (forked workers keep it blocked for good).
-    masking = hasattr(signal, "pthread_sigmask")
-    if masking:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        pool = context.Pool(jobs, initializer=_ignore_sigint)
-    except BaseException:
-        if masking:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        raise
-    window: deque[tuple[list[Case | InputError], Any]] = deque()
-    limit = 4 * jobs  # batches in flight
-    try:
-        if masking:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # parent before the pool is on the stack to be stopped: hold SIGINT back
+    # until then (forked workers keep it blocked for good).
+    with contextlib.ExitStack() as stack:
+        with held_sigint():
+            pool = context.Pool(jobs, initializer=_ignore_sigint)
+            stack.callback(_stop, pool)
+        window: deque[tuple[list[Case | InputError], Any]] = deque()
+        limit = 4 * jobs  # batches in flight
         while True:
             batch = list(islice(stream, BATCH))
             if batch:
@@ -127,6 +121,9 @@ def _pooled(
             if not batch and not window:
                 break
         pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+
+
+def _stop(pool: Any) -> None:
+    """End the pool's workers (at once, if work is left) and wait for them."""
+    pool.terminate()
+    pool.join()

@@ -1,0 +1,282 @@
+"""What every command shares: its output and exit status (`Run`), the options
+and parameter types several commands take, and the loop over an input's cases."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from types import ModuleType
+from typing import Any, TypeVar
+
+import click
+
+from ..core.case import Case, InputError
+from ..core.puzzle import Verdict
+from ..core.signals import held_sigint
+from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, require_dask
+from ..execution.cluster import decide_stream as on_cluster
+from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
+from ..formats.detect import FORMATS
+from ..formats.open import read_cases
+from .exits import EXIT_OK, EXIT_PROBLEM, EXIT_TIME_LIMIT
+
+PROG = "squiggly-cp"
+
+R = TypeVar("R")
+
+
+class Run:
+    """What one command writes and how it will exit: judge output to standard
+    output as bytes (byte-exact on every platform, a whole case per write),
+    one line per problem to standard error."""
+
+    def __init__(self, *, flush_each: bool = False) -> None:
+        self.status = EXIT_OK
+        if sys.stdout is None:
+            raise OutputError("standard output is closed")
+        self._out = sys.stdout.buffer
+        # Flushing each write makes a reader that goes away (`| head -1`) stop
+        # a slow producer at once; a fast one fills the buffer soon enough.
+        self._flush = flush_each or sys.stdout.isatty()
+
+    def write(self, text: str) -> None:
+        self._out.write(text.encode())
+        if self._flush:
+            self._out.flush()
+
+    def problem(self, message: str) -> None:
+        warn(f"error: {message}")
+        self.status |= EXIT_PROBLEM
+
+    def timed_out(self, number: int, time_limit: float | None) -> None:
+        within = "" if time_limit is None else f" within the {time_limit:g} s time limit"
+        warn(f"case {number}: not decided{within}; not answered")
+        self.status |= EXIT_TIME_LIMIT
+
+    def exit(self) -> None:
+        sys.exit(self.status)
+
+
+class OutputError(Exception):
+    """Standard output cannot be written: the run stops with one line and status 1."""
+
+
+class OneLineError(click.ClickException):
+    """A failure that ends the command with one line on standard error and status 1."""
+
+    exit_code = EXIT_PROBLEM
+
+    def show(self, file: Any = None) -> None:
+        warn(f"error: {self.message}")
+
+
+class OneLineUsageError(click.UsageError):
+    """A bad command line told in one line (no usage text), status 2."""
+
+    def show(self, file: Any = None) -> None:
+        warn(f"error: {self.message}")
+
+
+def warn(message: str) -> None:
+    """One line on standard error (if there is one)."""
+    if sys.stderr is not None:
+        click.echo(f"{PROG}: {message}", err=True)
+
+
+def import_solvers(name: str) -> ModuleType:
+    """Import one of the modules that load OR-Tools, with Ctrl-C held back.
+
+    An interrupt inside OR-Tools' own import breaks it with an ImportError;
+    held back, it arrives as an ordinary Ctrl-C once the import is done.
+    Only the commands that solve pay for the import (about 0.4 s).
+    """
+    with held_sigint():
+        return importlib.import_module(f"squiggly_cp.{name}")
+
+
+def good_cases(run: Run, file: str, fmt: str | None) -> list[Case]:
+    """Every readable case of ``file`` (read whole); the others are reported on ``run``."""
+    cases = []
+    for item in read_cases(file, fmt):
+        if isinstance(item, InputError):
+            run.problem(str(item))
+        else:
+            cases.append(item)
+    return cases
+
+
+def answered(items: Iterable[Case | InputError], work: Callable[[Any], R]) -> Iterator[tuple[Any, R | None]]:
+    """Each item with ``work`` done on its puzzle here, one at a time (None for a bad item)."""
+    return decide_stream(items, work, 1)
+
+
+def decided(
+    items: Iterable[Case | InputError], work: partial, jobs: int, cluster: Address | None
+) -> Iterator[tuple[Case | InputError, Any]]:
+    """`decide_stream` on this machine with ``jobs``, or on ``cluster`` when one is given."""
+    if cluster is None:
+        return decide_stream(items, work, jobs)
+    return on_cluster(items, work, cluster)
+
+
+def for_each_case(
+    run: Run,
+    answers: Iterable[tuple[Case | InputError, R | None]],
+    time_limit: float | None,
+    handle: Callable[[Case, R], object],
+    skipped: Callable[[Case | InputError], object] | None = None,
+) -> None:
+    """Go through ``answers`` (each item with its result): a bad item is
+    reported as a problem, a case not decided in time (result None or of
+    verdict UNKNOWN) as a time-out, and ``handle`` gets every other case and
+    its result. ``skipped``, if given, also gets the items reported."""
+    for item, result in answers:
+        if isinstance(item, InputError):
+            run.problem(str(item))
+        elif result is None or getattr(result, "verdict", None) is Verdict.UNKNOWN:
+            run.timed_out(item.number, time_limit)
+        else:
+            handle(item, result)
+            continue
+        if skipped is not None:
+            skipped(item)
+
+
+class RatingRange(click.ParamType):
+    """``MIN..MAX`` on the rating scale; either end may be left out."""
+
+    name = "range"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value  # type: ignore[return-value]
+        low, sep, high = str(value).partition("..")
+        try:
+            bounds = (float(low) if low.strip() else 0.0, float(high) if high.strip() else 20.0)
+        except ValueError:
+            bounds = (math.nan, math.nan)
+        if not sep or any(math.isnan(b) for b in bounds) or bounds[0] > bounds[1]:
+            self.fail(f"{value!r} is not a range like 3.0..4.6", param, ctx)
+        return bounds
+
+
+class TimeLimit(click.ParamType):
+    """Seconds, more than 0; ``inf`` means no limit (NaN is refused)."""
+
+    name = "seconds"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float | None:
+        if value is None or isinstance(value, float):
+            return value  # type: ignore[return-value]
+        try:
+            seconds = float(str(value))
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if math.isnan(seconds) or seconds <= 0:
+            self.fail(f"{value!r} is not a number of seconds above 0", param, ctx)
+        return None if math.isinf(seconds) else seconds
+
+
+class ClusterAddress(click.ParamType):
+    """``local``, ``local:N`` or a scheduler address such as ``tcp://host:8786``.
+
+    Converting also checks that Dask is installed, so a missing extra stops
+    the command before it does anything.
+    """
+
+    name = "address"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Address:
+        if isinstance(value, Address):
+            return value
+        try:
+            address = parse_address(str(value))
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+        try:
+            require_dask()
+        except DaskMissing as e:
+            raise OneLineUsageError(str(e)) from None
+        return address
+
+
+FILE = click.argument("file", metavar="FILE")
+TIME_LIMIT = click.option(
+    "--time-limit",
+    type=TimeLimit(),
+    metavar="SECONDS",
+    help="Give up on a case after this long; it is reported on standard error, not answered. "
+    "inf: no limit.",
+)
+JOBS = click.option(
+    "--jobs",
+    type=click.IntRange(min=0, max=MAX_JOBS),
+    default=0,
+    show_default=True,
+    help="Worker processes. 0: one per core when the input has more than "
+    f"{AUTO_THRESHOLD} cases, else 1. Never more than the batches of {BATCH} cases there are to do. "
+    "Output is the same for every value.",
+)
+CLUSTER = click.option(
+    "--cluster",
+    type=ClusterAddress(),
+    metavar="ADDRESS",
+    default=None,
+    help="Decide the cases on a Dask cluster: tcp://host:8786 for a running scheduler (its workers "
+    "need this version of squiggly-cp), or local[:N] for N worker processes started here (default: "
+    f"one per core). Needs Dask: {INSTALL}. Output is the same as without it.",
+)
+
+
+def format_option(judge: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The --format option; ``judge``: the judge format is the default."""
+    detected = (
+        "hdu (the judge format) unless the input clearly is in another format"
+        if judge
+        else "detected from the input"
+    )
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS),
+        default=None,
+        help=f"Input format. When omitted: {detected}.",
+    )
+
+
+def no_jobs_with_cluster(jobs: int, cluster: Address | None) -> None:
+    """--jobs and --cluster together are a usage error."""
+    if cluster is not None and jobs:
+        raise click.UsageError("--jobs is for this machine; it cannot be used with --cluster")
+
+
+class Progress:
+    """Progress of a long count on standard error: one line rewritten in place on
+    a terminal, an occasional line otherwise."""
+
+    EVERY = 10.0  # seconds between lines when standard error is not a terminal
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.last = time.monotonic()
+
+    def __call__(self, found: int) -> None:
+        text = f"{PROG}: case {self.number}: {found} solutions so far"
+        if sys.stderr.isatty():
+            click.echo(f"\r{text}", err=True, nl=False)
+        elif time.monotonic() - self.last >= self.EVERY:
+            click.echo(text, err=True)
+            self.last = time.monotonic()
+
+    @staticmethod
+    def clear() -> None:
+        if sys.stderr.isatty():
+            click.echo("\r\033[K", err=True, nl=False)

@@ -1,0 +1,193 @@
+"""The `generate` command: random squiggly puzzles."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from ..core.case import Case
+from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
+from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
+from ..formats.detect import FORMATS
+from ..formats.open import read_cases
+from ..setter.generate import KINDS
+from ..setter.layouts import layout_symmetry_sizes
+from .common import Progress, RatingRange, Run, TimeLimit, warn
+from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
+
+
+@click.command(epilog=GENERATE_HELP)
+@click.option(
+    "--count", "count", type=click.IntRange(min=1), default=10, show_default=True, help="How many puzzles."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
+@click.option(
+    "--kind",
+    type=click.Choice([*KINDS, "mixed"]),
+    default="unique",
+    show_default=True,
+    help="minimal: unique, and every given is needed (with --symmetry: no orbit of givens can "
+    "go). none: no solution, yet no given repeats a digit in a house. mixed: unique, multiple and "
+    "none in turn.",
+)
+@click.option(
+    "--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), help="Grid size. [default: 9, or the --layout's]"
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice([f for f in FORMATS if f != "plain"]),
+    help="Output format. [default: hdu for 9x9, else grid]",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish", "beyond"]),
+    help="Only puzzles of this level, as `rate` computes it (the README's scale). Givens are "
+    "removed while the puzzle stays unique and no harder than the level; a puzzle that ends up "
+    "easier is thrown away for a new one.",
+)
+@click.option(
+    "--rating",
+    "rating_range",
+    type=RatingRange(),
+    metavar="MIN..MAX",
+    help="Only puzzles rated MIN to MAX by `rate` (e.g. 3.0..4.6; either end may be left out).",
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(CLUE_SYMMETRIES),
+    default="none",
+    show_default=True,
+    help="Symmetry of the clue positions (every size): rot2/rot4 turn by 180/90 degrees; mirror-lr, "
+    "mirror-ud mirror left-right, up-down; mirror-both both; diagonal, antidiagonal, diagonal-both "
+    "mirror across the diagonals; all: every symmetry of the square.",
+)
+@click.option(
+    "--layout-symmetry",
+    type=click.Choice(LAYOUT_SYMMETRIES),
+    default="none",
+    show_default=True,
+    help="Random layouts whose regions map onto regions under a turn: rot2 (180 degrees, every "
+    "size) or rot4 (90 degrees; sizes 4, 5, 8, 9, 12, 13, 16 only).",
+)
+@click.option(
+    "--layout",
+    "layout_file",
+    metavar="FILE",
+    help="Use the region layout of the first puzzle in FILE (any format) for every puzzle.",
+)
+@click.option(
+    "--time-limit",
+    type=TimeLimit(),
+    metavar="SECONDS",
+    help="Give up on a puzzle not made in this long: it is reported on standard error and "
+    "left out, and the next one is started (the others do not change; with --to hdu the first "
+    "line still counts it).",
+)
+def generate(
+    count: int,
+    seed: int,
+    kind: str,
+    size: int | None,
+    to: str | None,
+    symmetry: str,
+    layout_symmetry: str,
+    layout_file: str | None,
+    time_limit: float | None,
+    difficulty: str | None,
+    rating_range: tuple[float, float] | None,
+) -> None:
+    """Make random squiggly puzzles, each written as soon as it is made.
+
+    Layouts are random (N connected regions of N cells) unless --layout
+    names one. Every uniqueness claim is proved by CP-SAT. The same --seed
+    gives the same puzzles on every machine. Long runs show their progress
+    on standard error.
+    """
+    from ..setter.generate import format_stream
+    from ..setter.generate import generate as make
+
+    run = Run(flush_each=True)  # each puzzle leaves as soon as it is made, whole
+    layout, size = _layout_and_size(run, layout_file, size, layout_symmetry)
+    to = to or ("hdu" if size == 9 else "grid")
+    if to == "hdu" and size != 9:
+        raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
+    if size not in layout_symmetry_sizes(layout_symmetry):
+        raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
+    outcomes = make(
+        seed,
+        count,
+        ("unique", "multiple", "none") if kind == "mixed" else (kind,),
+        size,
+        symmetry=symmetry,
+        layout_symmetry=layout_symmetry,
+        layout=layout,
+        time_limit=time_limit,
+        target=_rating_target(kind, difficulty, rating_range),
+    )
+    try:
+        for text in format_stream(_made(run, outcomes, count), to, count):
+            run.write(text)
+    except PuzzleError as e:
+        run.problem(f"{layout_file}: {e}")
+    Progress.clear()
+    run.exit()
+
+
+def _layout_and_size(
+    run: Run, layout_file: str | None, size: int | None, layout_symmetry: str
+) -> tuple[tuple[int, ...] | None, int]:
+    """The layout to use (None: random ones) and the size of the puzzles."""
+    if layout_file is None:
+        return None, size or 9
+    layout, from_file = _layout_of(run, layout_file)
+    if size not in (None, from_file) or layout_symmetry != "none":
+        raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
+    return layout, from_file
+
+
+def _layout_of(run: Run, layout_file: str) -> tuple[tuple[int, ...], int]:
+    """The regions and size of the first puzzle in ``layout_file`` (exit 1 if there is none)."""
+    first = next(read_cases(layout_file), None)
+    if not isinstance(first, Case):
+        run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
+        run.exit()
+    return first.puzzle.regions, first.puzzle.size
+
+
+def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float, float] | None) -> Any:
+    """The generator's `Target` for --difficulty or --rating, or None."""
+    if not difficulty and not rating_range:
+        return None
+    from ..setter.generate import level_range, rating_target
+
+    if difficulty and rating_range:
+        raise click.UsageError("give --difficulty or --rating, not both")
+    if kind not in ("unique", "minimal"):
+        raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
+    return rating_target(*(rating_range or level_range(difficulty or "")))
+
+
+def _made(run: Run, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
+    """The puzzles made, with progress on standard error; a puzzle not made
+    is reported and counts as a time-out."""
+    from ..setter.generate import progress_text
+
+    start = last = time.monotonic()
+    made = 0
+    for outcome in outcomes:
+        if outcome.puzzle is None:
+            warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
+            run.status |= EXIT_TIME_LIMIT
+        else:
+            made += 1
+            yield outcome.puzzle
+        now = time.monotonic()
+        if sys.stderr.isatty() or now - last >= Progress.EVERY:
+            text = progress_text(made, count, now - start)
+            click.echo(f"\r{text}" if sys.stderr.isatty() else text, err=True, nl=not sys.stderr.isatty())
+            last = now

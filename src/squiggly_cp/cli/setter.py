@@ -1,0 +1,261 @@
+"""The setter's commands: `hatch`, `convert`, `show`, `layout`, `explain` and `count`."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..core.case import Case, InputError
+from ..core.puzzle import Puzzle, Verdict, digit_char
+from ..execution.cluster import Address
+from ..formats.detect import FORMATS, iter_write, write_puzzles
+from ..formats.open import load_cases
+from ..setter.hatch import RULES, HatchResult, format_hatch, hatch
+from ..setter.render import render_svg, render_text
+from .common import (
+    CLUSTER,
+    FILE,
+    TIME_LIMIT,
+    Progress,
+    Run,
+    answered,
+    decided,
+    for_each_case,
+    format_option,
+    good_cases,
+    import_solvers,
+    warn,
+)
+from .exits import ANSWERS_HELP, CONVERT_HELP, COUNT_HELP, HATCH_HELP, SHOW_HELP
+
+
+@click.command("hatch", epilog=HATCH_HELP)
+@FILE
+@format_option()
+@click.option(
+    "--steps", is_flag=True, help="List the placements pass by pass (or why it failed) before each grid."
+)
+@click.option(
+    "--rules",
+    type=click.Choice(RULES),
+    default="hatch",
+    show_default=True,
+    help="hatch: only the region rule (the judge's answers need this). "
+    "singles: also row/column hidden singles and naked singles.",
+)
+def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
+    """Fill what cross-hatching can fill in FILE's puzzles.
+
+    The plain format (nine lines of nine digits, 0 empty, standard boxes)
+    gives nine lines of digits and "." for cells still empty, or ERROR. Other
+    formats (hdu, grid, line, fpuzzles) give "Case k:" and the same per case.
+    """
+    run = Run()
+    fmt, cases = load_cases(file, fmt)
+
+    def write(case: Case, result: HatchResult) -> None:
+        text = "".join(f"{step}\n" for step in result.steps) if steps else ""
+        if steps and result.error:
+            text += result.error + "\n"
+        text += format_hatch(result)
+        run.write(text if fmt == "plain" else f"Case {case.number}:\n{text}")
+
+    for_each_case(run, answered(cases, partial(hatch, rules=rules)), None, write)
+    run.exit()
+
+
+@click.command(epilog=CONVERT_HELP)
+@FILE
+@format_option()
+@click.option("--to", "to", type=click.Choice(FORMATS), required=True, help="Output format.")
+def convert(file: str, fmt: str | None, to: str) -> None:
+    """Write FILE's puzzles in another format.
+
+    hdu holds only 9x9 puzzles and plain only one classic 9x9 (standard
+    boxes); fpuzzles gives one https://f-puzzles.com/?load=... link per
+    puzzle. A puzzle that cannot be read or does not fit the output format is
+    reported on standard error and left out; the others are converted.
+    """
+    run = Run()
+    fitting = []
+    for case in good_cases(run, file, fmt):
+        try:
+            write_puzzles([case.puzzle], to)
+        except InputError as e:
+            run.problem(f"case {case.number}: {e.message}")
+            continue
+        fitting.append(case.puzzle)
+    if to == "plain" and len(fitting) > 1:
+        run.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
+    else:
+        for text in iter_write(fitting, to):
+            run.write(text)
+    run.exit()
+
+
+@click.command(epilog=SHOW_HELP)
+@FILE
+@format_option()
+@click.option("--solve", "with_solution", is_flag=True, help="Fill in the solution when it is unique.")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write an SVG picture (regions tinted, walls heavy; with --solve the unique solution "
+    "in blue, else the puzzle alone, ready to print). With several puzzles, -2, -3, ... is added "
+    "before the suffix for the second and later ones.",
+)
+def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) -> None:
+    """Draw FILE's puzzles in the terminal: heavy lines on the walls between
+    regions. (A wall the input draws inside a region divides nothing and is
+    not drawn; standard error notes it.)"""
+    run = Run()
+    cases = good_cases(run, file, fmt)
+    for index, case in enumerate(cases):
+        for note in case.notes:
+            warn(f"note: case {case.number}, {note}")
+        solution, remark = None, ""
+        if with_solution:
+            result = import_solvers("engines.cpsat").solve(case.puzzle)
+            solution = result.solution
+            if not solution:
+                remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
+        header = f"Case {case.number}:\n" if len(cases) > 1 else ""
+        run.write(header + render_text(case.puzzle, solution) + remark)
+        if svg_path:
+            _write_svg(run, case, solution, svg_path, index)
+    run.exit()
+
+
+def _write_svg(run: Run, case: Case, solution: Any, svg_path: str, index: int) -> None:
+    """The SVG picture of the ``index``-th case drawn (from 0), beside ``svg_path``."""
+    target = Path(svg_path)
+    if index:
+        target = target.with_name(f"{target.stem}-{index + 1}{target.suffix}")
+    try:
+        target.write_text(render_svg(case.puzzle, solution, title=f"Case {case.number}"))
+    except OSError as e:
+        run.problem(f"cannot write {str(target)!r}: {e.strerror or e}")
+
+
+@click.command("layout", epilog=ANSWERS_HELP)
+@FILE
+@format_option()
+@TIME_LIMIT
+def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None:
+    """Say whether the region layout of each puzzle in FILE admits any
+    completed grid at all (the givens are ignored).
+
+    One line per puzzle: "Case k: " then a completed grid, its N*N digits row
+    by row (1-9 then A-G, as in the grid format), or "no completed grid: "
+    and why, e.g. a law-of-leftovers conflict.
+    """
+    from ..core.limits import Undecided
+    from ..setter.layouts import check_layout_fillable
+
+    def fillable(puzzle: Puzzle) -> tuple[Any, str] | None:
+        try:
+            return check_layout_fillable(puzzle.regions, puzzle.size, time_limit=time_limit)
+        except Undecided:
+            return None
+
+    def write(case: Case, found: tuple[Any, str]) -> None:
+        grid, reason = found
+        answer = "".join(map(digit_char, grid)) if grid else f"no completed grid: {reason}"
+        run.write(f"Case {case.number}: {answer}\n")
+
+    run = Run()
+    for_each_case(run, answered(good_cases(run, file, fmt), fillable), time_limit, write)
+    run.exit()
+
+
+@click.command("explain", epilog=ANSWERS_HELP)
+@FILE
+@format_option()
+@TIME_LIMIT
+def explain_command(file: str, fmt: str | None, time_limit: float | None) -> None:
+    """Say, case by case, why a puzzle has no solution or several.
+
+    \b
+    No solution: a smallest set of givens that cannot all hold, e.g.
+      "no solution: r2c5=7 and r4c5=7 are both in column 5".
+    Several: the cells where two solutions differ and, when one exists, a
+      given that makes the solution unique.
+    """
+    run = Run()
+    diagnose = import_solvers("setter.diagnose")
+    work = partial(diagnose.explain, time_limit=time_limit)
+    for_each_case(
+        run,
+        answered(good_cases(run, file, fmt), work),
+        time_limit,
+        lambda case, diagnosis: run.write(f"Case {case.number}: {diagnosis.text}\n"),
+    )
+    run.exit()
+
+
+@click.command("count", epilog=COUNT_HELP)
+@FILE
+@format_option()
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Stop counting here; the count is then reported as 'K or more'.",
+)
+@click.option(
+    "--candidates",
+    is_flag=True,
+    help="Instead of counting, show every cell's true candidates: the digits it has in at "
+    "least one solution.",
+)
+@TIME_LIMIT
+@CLUSTER
+def count_command(
+    file: str,
+    fmt: str | None,
+    limit: int,
+    candidates: bool,
+    time_limit: float | None,
+    cluster: Address | None,
+) -> None:
+    """Count the solutions of FILE's puzzles exactly, up to --limit.
+
+    Long counts show their progress on standard error. A count that
+    --time-limit stops after finding N solutions is printed as "N or more"
+    (with a line on standard error saying the time limit stopped it).
+    """
+    run = Run()
+    counting = import_solvers("setter.count")
+    cases = good_cases(run, file, fmt)
+    work = partial(counting.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
+    if cluster is None:
+        answers = ((case, work(case.puzzle, progress=Progress(case.number))) for case in cases)
+    else:
+        answers = decided(iter(cases), work, 1, cluster)
+
+    def write(case: Case, answer: str | tuple[int, bool]) -> None:
+        if isinstance(answer, str):
+            run.write(f"Case {case.number}:\n{answer}")
+            return
+        found, complete = answer
+        if not complete:
+            # A proved lower bound is an answer; standard error says why it is not exact.
+            warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
+        exact = complete and found < limit
+        amount = f"{found}" if exact else f"{found} or more"
+        run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
+
+    for_each_case(run, _cleared(answers), time_limit, write)
+    run.exit()
+
+
+def _cleared(answers: Any) -> Any:
+    """``answers`` as they come, the progress line cleared before each."""
+    for answer in answers:
+        Progress.clear()
+        yield answer
