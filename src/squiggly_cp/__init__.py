@@ -16,40 +16,91 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .core.case import Case, InputError
+    from .core.limits import Undecided
+    from .core.propagate import candidates
     from .core.puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
     from .engines.registry import ENGINES, classify
+    from .formats.detect import read_puzzles, write_puzzles
     from .formats.hdu import format_result, read_hdu, write_hdu
+    from .logic import rate, solve_logic
+    from .logic.assess import assess
+    from .setter.count import count, true_candidates
+    from .setter.crosscheck import Crosscheck
+    from .setter.diagnose import explain
+    from .setter.generate import generate, make_puzzle, rating_target
+    from .setter.hatch import hatch
+    from .setter.layouts import check_layout_fillable, random_layout
+    from .setter.render import render_svg, render_text
 
+# Each public name and the module it lives in (the layers: docs/architecture.md).
 _HOMES = {
-    "ENGINES": "engines.registry",
-    "classify": "engines.registry",
     "Case": "core.case",
     "InputError": "core.case",
-    "format_result": "formats.hdu",
-    "read_hdu": "formats.hdu",
-    "write_hdu": "formats.hdu",
+    "Undecided": "core.limits",
+    "candidates": "core.propagate",
     "Grid": "core.puzzle",
     "Puzzle": "core.puzzle",
     "PuzzleError": "core.puzzle",
     "Result": "core.puzzle",
     "Verdict": "core.puzzle",
     "standard_regions": "core.puzzle",
+    "ENGINES": "engines.registry",
+    "classify": "engines.registry",
+    "read_puzzles": "formats.detect",
+    "write_puzzles": "formats.detect",
+    "format_result": "formats.hdu",
+    "read_hdu": "formats.hdu",
+    "write_hdu": "formats.hdu",
+    "rate": "logic",
+    "solve_logic": "logic",
+    "assess": "logic.assess",
+    "count": "setter.count",
+    "true_candidates": "setter.count",
+    "Crosscheck": "setter.crosscheck",
+    "explain": "setter.diagnose",
+    "generate": "setter.generate",
+    "make_puzzle": "setter.generate",
+    "rating_target": "setter.generate",
+    "hatch": "setter.hatch",
+    "check_layout_fillable": "setter.layouts",
+    "random_layout": "setter.layouts",
+    "render_svg": "setter.render",
+    "render_text": "setter.render",
 }
 
 __all__ = [
     "ENGINES",
     "Case",
+    "Crosscheck",
     "Grid",
     "InputError",
     "Puzzle",
     "PuzzleError",
     "Result",
+    "Undecided",
     "Verdict",
+    "assess",
+    "candidates",
+    "check_layout_fillable",
     "classify",
+    "count",
+    "explain",
     "format_result",
+    "generate",
+    "hatch",
+    "make_puzzle",
+    "random_layout",
+    "rate",
+    "rating_target",
     "read_hdu",
+    "read_puzzles",
+    "render_svg",
+    "render_text",
+    "solve_logic",
     "standard_regions",
+    "true_candidates",
     "write_hdu",
+    "write_puzzles",
 ]
 
 

@@ -1,0 +1,134 @@
+"""The floor plan of src/squiggly_cp, as docs/architecture.md draws it.
+
+Each layer may import only the layers below it (and itself); nothing imports
+the CLI; OR-Tools and click stay in their layers; one model builder, one
+"ran out of time"; no function over 60 lines and no module over 500.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "squiggly_cp"
+
+# What each layer may import from the package (itself included).
+ALLOWED: dict[str, set[str]] = {
+    "core": {"core"},
+    "formats": {"core", "formats"},
+    "sat": {"core", "sat"},
+    "engines": {"core", "sat", "engines"},
+    "logic": {"core", "sat", "engines", "logic"},
+    "setter": {"core", "sat", "engines", "logic", "formats", "setter"},
+    "execution": {"core", "sat", "engines", "logic", "formats", "setter", "execution"},
+    "cli": {"core", "sat", "engines", "logic", "formats", "setter", "execution", "cli"},
+}
+# The package's own files: `__init__` names the public API lazily, `__main__` starts the CLI.
+TOP_ALLOWED = {"__init__": set(ALLOWED) - {"cli"}, "__main__": {"cli"}}
+THIRD_PARTY = {"ortools": {"sat", "engines", "logic", "setter", "execution", "cli"}, "click": {"cli"}}
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _layer(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else path.stem
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    return _imports_in(path.read_text(), path.relative_to(PACKAGE))
+
+
+def _imports_in(source: str, where: Path) -> list[tuple[str, int]]:
+    """(absolute dotted module, line) of every import in ``source``, a module at
+    ``where`` inside the package; function-level imports too."""
+    tree = ast.parse(source)
+    package = ["squiggly_cp", *where.parent.parts]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.append((module, node.lineno))
+            if node.module is None:  # `from . import x`: x is a module
+                found += [(f"{module}.{alias.name}", node.lineno) for alias in node.names]
+    return sorted(found, key=lambda item: item[1])
+
+
+def test_layers_import_only_what_lies_below():
+    problems = []
+    for path in _modules():
+        layer = _layer(path)
+        allowed = ALLOWED.get(layer, TOP_ALLOWED.get(layer))
+        assert allowed is not None, f"{path}: a module outside the layers"
+        for module, line in _imports(path):
+            parts = module.split(".")
+            if parts[0] == "squiggly_cp" and len(parts) > 1:
+                if parts[1] not in allowed:
+                    problems.append(f"{path.relative_to(PACKAGE)}:{line} ({layer}) imports {module}")
+            elif parts[0] in THIRD_PARTY and layer not in THIRD_PARTY[parts[0]]:
+                problems.append(f"{path.relative_to(PACKAGE)}:{line} ({layer}) imports {module}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_check_resolves_relative_imports():
+    """A core module reaching up, in any import form, is seen as the module it names."""
+    source = (
+        "from ..engines import cpsat\n"
+        "def f():\n    from ..sat.run import run\n"
+        "import click\n"
+        "from . import geometry\n"
+    )
+    names = [m for m, _ in _imports_in(source, Path("core/probe.py"))]
+    assert names == [
+        "squiggly_cp.engines",
+        "squiggly_cp.sat.run",
+        "click",
+        "squiggly_cp.core",
+        "squiggly_cp.core.geometry",
+    ]
+
+
+def test_at_most_six_modules_at_the_top():
+    top = [p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py")]
+    assert len(top) <= 6, top
+
+
+def test_one_model_builder():
+    users = [str(p.relative_to(PACKAGE)) for p in _modules() if "add_exactly_one" in p.read_text()]
+    assert users == ["sat/model.py"]
+
+
+def test_one_way_to_run_out_of_time():
+    subclasses = []
+    for path in _modules():
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+                if "TimeoutError" in bases:
+                    subclasses.append(f"{path.relative_to(PACKAGE)}:{node.name}")
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                func = node.exc.func
+                assert not (isinstance(func, ast.Name) and func.id == "TimeoutError"), (
+                    f"{path}:{node.lineno} raises a bare TimeoutError; raise core.limits.Undecided"
+                )
+    assert subclasses == ["core/limits.py:Undecided"]
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_short_functions_and_modules(path):
+    text = path.read_text()
+    assert len(text.splitlines()) <= 500
+    long = [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60
+    ]
+    assert not long, long
