@@ -48,8 +48,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .state import Layout, State, digits_of
+from .state import State, digits_of
 from .step import Step, cells_text, digits_text, elims_text, houses_text
 
 BASE = 3.0
@@ -270,3 +271,4 @@ def _distinct(state: State, q: Equivalence) -> Iterator[Step]:
                     f"{side_name} {cells_text(side, n)} hold distinct digits -> {elims_text(elims, n)}"
                 ),
             )
+

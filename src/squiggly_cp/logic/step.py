@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.geometry import house_name
 from ..core.puzzle import cell_name, digit_char
-from .state import house_name
 
 Pair = tuple[int, int]
 """(0-based cell index, digit)."""
@@ -72,10 +72,3 @@ def elims_text(eliminations: Sequence[Pair], size: int) -> str:
     for cell, digit in sorted(eliminations):
         by_cell.setdefault(cell, []).append(digit)
     return "; ".join(f"{cell_name(c, size)} <> {digits_text(ds)}" for c, ds in by_cell.items())
-
-
-def result_text(placements: Sequence[Pair], eliminations: Sequence[Pair], size: int) -> str:
-    parts = [f"{cell_name(c, size)} = {digit_char(d)}" for c, d in placements]
-    if eliminations:
-        parts.append(elims_text(eliminations, size))
-    return "; ".join(parts)

@@ -228,7 +228,7 @@ def _reduce(
             trial = list(givens)
             for cell in orbit:
                 trial[cell] = 0
-            puzzle = checks.same_layout(full, trial)
+            puzzle = full.with_givens(trial)
             try:
                 other = checks.other_solution(puzzle, solution, orbit, cap, clock.left())
             except Undecided:
@@ -285,7 +285,7 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
             trial[cell] = 0
         try:
             other = checks.other_solution(
-                checks.same_layout(full, trial), full.givens, orbit, cap, job.clock.left()
+                full.with_givens(trial), full.givens, orbit, cap, job.clock.left()
             )
         except Undecided:
             job.clock.left()
@@ -480,7 +480,7 @@ def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
             givens[cell] = 0
             try:
                 other = checks.other_solution(
-                    checks.same_layout(puzzle, givens), solution, (cell,), None, clock.left()
+                    puzzle.with_givens(givens), solution, (cell,), None, clock.left()
                 )
                 if other is None:
                     return False
