@@ -51,7 +51,7 @@ from itertools import combinations
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, cells_text, digits_text, elims_text, houses_text
+from .step import Step, Technique, cells_text, digits_text, elims_text, houses_text
 
 BASE = 3.0
 PER_LINE = 0.2
@@ -272,3 +272,5 @@ def _distinct(state: State, q: Equivalence) -> Iterator[Step]:
                 ),
             )
 
+
+FINDERS: tuple[Technique, ...] = (Technique("law of leftovers", BASE, 60, law_of_leftovers, variable=True),)

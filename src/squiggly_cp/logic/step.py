@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.geometry import house_name
 from ..core.puzzle import cell_name, digit_char
+
+if TYPE_CHECKING:
+    from .state import State
 
 Pair = tuple[int, int]
 """(0-based cell index, digit)."""
@@ -40,6 +43,26 @@ class Step:
             "eliminations": [f"{cell_name(c, size)}-{digit_char(d)}" for c, d in self.eliminations],
             "text": self.text,
         }
+
+
+Finder = Callable[["State"], Iterator[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A finder of a technique, as the solver and the rating see it.
+
+    Each family module lists its own in ``FINDERS``. ``difficulty`` is the
+    least a step of ``finder`` can be rated (the solver tries finders in that
+    order); ``score`` is the technique's base score per step (`rating.SCORES`);
+    ``variable`` says its steps' difficulty varies (by length, lines, depth).
+    """
+
+    name: str
+    difficulty: float
+    score: int
+    finder: Finder
+    variable: bool = False
 
 
 def cells_text(cells: Iterable[int], size: int) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from ..core.propagate import singles
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, elims_text
+from .step import Step, Technique, elims_text
 
 SHALLOW = 10.0
 NESTED = 11.0
@@ -128,3 +128,8 @@ def nested_trial(state: State) -> Iterator[Step]:
             )
             return
 
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("trial", SHALLOW, 10000, shallow_trial, variable=True),
+    Technique("trial", NESTED, 10000, nested_trial, variable=True),
+)
