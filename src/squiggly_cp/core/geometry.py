@@ -77,17 +77,22 @@ class Layout:
     @cached_property
     def houses(self) -> Houses:
         """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
-        groups: list[list[int]] = [[] for _ in range(self.size)]
+        return _lines(self.size) + tuple(map(tuple, self._members))
+
+    @cached_property
+    def _members(self) -> list[list[int]]:
+        """The cells of each region, in increasing order."""
+        members: list[list[int]] = [[] for _ in range(self.size)]
         for index, label in enumerate(self.regions):
-            groups[label].append(index)
-        return _lines(self.size) + tuple(map(tuple, groups))
+            members[label].append(index)
+        return members
 
     @cached_property
     def peer_lists(self) -> Houses:
         """For each cell, the other cells sharing a house with it: its row and
         column (in increasing order), then the rest of its region. The
         cheapest peer table to build (every CP-SAT solve needs one)."""
-        members = self.houses[2 * self.size :]
+        members = self._members
         lines, line_lists = _line_peers(self.size), _line_peer_lists(self.size)
         return tuple(
             line_lists[i] + tuple(j for j in members[label] if j not in lines[i])
@@ -102,7 +107,7 @@ class Layout:
     @cached_property
     def peer_sets(self) -> tuple[frozenset[int], ...]:
         """`peer_lists` as frozensets, for membership and subset tests."""
-        members = self.houses[2 * self.size :]
+        members = self._members
         lines = _line_peers(self.size)
         return tuple(
             lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions)

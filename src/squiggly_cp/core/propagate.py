@@ -46,7 +46,8 @@ def singles(
     """Apply naked and hidden singles until none is left, in place.
 
     ``values`` holds the digit of each placed cell (0 if none); a placed
-    cell's digit must already be gone from its peers. A cell left with one
+    cell's mask is its digit's bit, and that digit must already be gone from
+    its peers. A cell left with one
     candidate is placed, its digit removed from ``peers`` (a per-cell table
     of ``layout``, whose order decides which contradiction is found first).
     Returns a contradiction's reason, or None at a fixpoint without one.
