@@ -18,7 +18,7 @@ from squiggly_cp.logic import (
     rate,
     solve_logic,
 )
-from squiggly_cp.logic.solver import BASE_DIFFICULTY
+from squiggly_cp.logic.solver import BASE_DIFFICULTY, FINDERS
 from squiggly_cp.setter.count import format_candidates
 
 UNIQUE = list(load_unique())
@@ -99,6 +99,10 @@ def test_every_technique_has_a_score_and_a_difficulty():
     assert set(BASE_DIFFICULTY) == set(TECHNIQUES)
     order = [BASE_DIFFICULTY[name] for name in TECHNIQUES]
     assert order == sorted(order)
+    # A technique with several finders gives each the same score and variability.
+    for technique in FINDERS:
+        assert SCORES[technique.name] == technique.score
+        assert technique.variable == any(t.variable for t in FINDERS if t.name == technique.name)
 
 
 def test_format_grid_matches_diagnose_format():

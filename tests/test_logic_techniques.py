@@ -24,10 +24,11 @@ import re
 
 import pytest
 
+from squiggly_cp.core.geometry import layout_for
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.logic import leftovers, next_step, solve_logic
 from squiggly_cp.logic.leftovers import equivalences
-from squiggly_cp.logic.state import State, layout_for
+from squiggly_cp.logic.state import State
 
 LAYOUT = """
 112233444

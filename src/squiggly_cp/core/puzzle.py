@@ -11,7 +11,9 @@ import enum
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
+
+from .geometry import Layout, layout_for
 
 Grid = tuple[int, ...]
 """A row-major tuple of ``size * size`` digits (0 = empty)."""
@@ -91,32 +93,6 @@ def normalize_labels(labels: Sequence[Hashable]) -> Grid:
     return tuple(mapping.setdefault(label, len(mapping)) for label in labels)
 
 
-@lru_cache(maxsize=4096)
-def _units(size: int, regions: Grid) -> tuple[tuple[int, ...], ...]:
-    rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
-    cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
-    groups: list[list[int]] = [[] for _ in range(size)]
-    for index, label in enumerate(regions):
-        groups[label].append(index)
-    return tuple(rows + cols + [tuple(g) for g in groups])
-
-
-@cache
-def _line_peers(size: int) -> tuple[frozenset[int], ...]:
-    """For each cell, the cells of its row and its column (itself included)."""
-    return tuple(
-        frozenset([r * size + c for c in range(size)] + [k * size + i % size for k in range(size)])
-        for i in range(size * size)
-        for r in (i // size,)
-    )
-
-
-@cache
-def _line_peer_lists(size: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the other cells of its row and its column."""
-    return tuple(tuple(j for j in sorted(line) if j != i) for i, line in enumerate(_line_peers(size)))
-
-
 @dataclass(frozen=True)
 class Puzzle:
     """A squiggly sudoku: givens plus a region layout.
@@ -165,35 +141,24 @@ class Puzzle:
         """A puzzle on the ordinary box layout."""
         return cls(size, givens, standard_regions(size))
 
+    def __getstate__(self) -> dict[str, object]:
+        # The fields only: the layout is found again in `layout_for`'s cache.
+        return {"size": self.size, "givens": self.givens, "regions": self.regions}
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The tables of this size and region layout (one shared instance per layout)."""
+        return layout_for(self.size, self.regions)
+
     @property
     def units(self) -> tuple[tuple[int, ...], ...]:
         """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
-        return _units(self.size, self.regions)
+        return self.layout.houses
 
-    @cached_property
+    @property
     def peers(self) -> tuple[frozenset[int], ...]:
         """For each cell, the other cells sharing a row, column or region with it."""
-        members: list[list[int]] = [[] for _ in range(self.size)]
-        for index, label in enumerate(self.regions):
-            members[label].append(index)
-        lines = _line_peers(self.size)
-        return tuple(
-            lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions)
-        )
-
-    @cached_property
-    def peer_lists(self) -> tuple[tuple[int, ...], ...]:
-        """`peers` as tuples, faster to loop over: per cell its row and column,
-        then the rest of its region (made without building `peers`, as every
-        CP-SAT solve needs them)."""
-        members: list[list[int]] = [[] for _ in range(self.size)]
-        for index, label in enumerate(self.regions):
-            members[label].append(index)
-        lines, line_lists = _line_peers(self.size), _line_peer_lists(self.size)
-        return tuple(
-            line_lists[i] + tuple(j for j in members[label] if j not in lines[i])
-            for i, label in enumerate(self.regions)
-        )
+        return self.layout.peer_sets
 
     def repeated_given(self) -> tuple[int, int, int] | None:
         """The first digit given twice in one house, scanning `units` in order:

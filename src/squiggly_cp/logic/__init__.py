@@ -10,9 +10,10 @@ Nothing assumes 3x3 boxes: rows, columns and regions are all houses.
 
 from __future__ import annotations
 
+from ..core.geometry import house_name
 from .rating import LEVELS, SCORES, Rating, level_for, rate, rate_result
 from .solver import BASE_DIFFICULTY, TECHNIQUES, LogicResult, find_step, next_step, solve_logic
-from .state import State, format_grid, house_name
+from .state import State, format_grid
 from .step import Step
 
 __all__ = [

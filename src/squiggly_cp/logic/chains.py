@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State
-from .step import Step, elims_text
+from .step import Step, Technique, elims_text
 
 X_CHAIN = 6.5
 AIC = 6.6
@@ -201,3 +201,9 @@ def x_chain(state: State) -> Iterator[Step]:
 
 def aic(state: State) -> Iterator[Step]:
     return _chains(state, False)
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("x-chain", X_CHAIN, 260, x_chain, variable=True),
+    Technique("aic", AIC, 300, aic, variable=True),
+)

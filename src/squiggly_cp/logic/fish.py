@@ -10,11 +10,12 @@ loses d. Cover houses may overlap (the count still holds).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 
 from ..core.puzzle import digit_char
 from .state import State
-from .step import Step, elims_text, houses_text
+from .step import Step, Technique, elims_text, houses_text
 
 NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 BASIC = {2: 3.2, 3: 3.8, 4: 5.2}
@@ -182,3 +183,12 @@ def _covers(cell_houses, house_bits, spots: int, base: tuple[int, ...], k: int) 
                 if h3 not in base and h3 != h1 and h3 != h2 and not left2 & ~house_bits[h3]:
                     found.add(tuple(sorted((h1, h2, h3))))
     return sorted(found)
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("x-wing", BASIC[2], 140, partial(basic_fish, k=2)),
+    Technique("franken x-wing", FRANKEN[2], 200, partial(franken_fish, k=2)),
+    Technique("swordfish", BASIC[3], 150, partial(basic_fish, k=3)),
+    Technique("franken swordfish", FRANKEN[3], 250, partial(franken_fish, k=3)),
+    Technique("jellyfish", BASIC[4], 160, partial(basic_fish, k=4)),
+)

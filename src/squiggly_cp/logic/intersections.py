@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from ..core.puzzle import digit_char
 from .state import State
-from .step import Step, cells_text, elims_text
+from .step import Step, Technique, cells_text, elims_text
 
 POINTING = 2.6
 CLAIMING = 2.8
@@ -102,3 +102,10 @@ def common_peers(state: State) -> Iterator[Step]:
                         f"{cells_text(where, n)}; {elims_text(elims, n)} (seeing them all)"
                     ),
                 )
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("pointing", POINTING, 50, pointing),
+    Technique("claiming", CLAIMING, 50, claiming),
+    Technique("common peers", COMMON_PEERS, 50, common_peers),
+)

@@ -48,9 +48,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .state import Layout, State, digits_of
-from .step import Step, cells_text, digits_text, elims_text, houses_text
+from .state import State, digits_of
+from .step import Step, Technique, cells_text, digits_text, elims_text, houses_text
 
 BASE = 3.0
 PER_LINE = 0.2
@@ -270,3 +271,6 @@ def _distinct(state: State, q: Equivalence) -> Iterator[Step]:
                     f"{side_name} {cells_text(side, n)} hold distinct digits -> {elims_text(elims, n)}"
                 ),
             )
+
+
+FINDERS: tuple[Technique, ...] = (Technique("law of leftovers", BASE, 60, law_of_leftovers, variable=True),)

@@ -15,35 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.puzzle import Puzzle
-from .solver import LogicResult, solve_logic
+from .solver import FINDERS, LogicResult, solve_logic
 
-SCORES: dict[str, int] = {
-    "full house": 4,
-    "naked single": 4,
-    "hidden single": 14,
-    "pointing": 50,
-    "claiming": 50,
-    "common peers": 50,
-    "law of leftovers": 60,
-    "naked pair": 60,
-    "x-wing": 140,
-    "hidden pair": 70,
-    "franken x-wing": 200,
-    "naked triple": 80,
-    "swordfish": 150,
-    "hidden triple": 100,
-    "franken swordfish": 250,
-    "xy-wing": 160,
-    "xyz-wing": 180,
-    "w-wing": 150,
-    "naked quad": 120,
-    "jellyfish": 160,
-    "hidden quad": 150,
-    "x-chain": 260,
-    "aic": 300,
-    "trial": 10000,
-}
-"""Per-step base score; the values of HoDoKu's scale where it has the technique."""
+SCORES: dict[str, int] = {t.name: t.score for t in FINDERS}
+"""Per-step base score, from the family modules' `FINDERS`: the values of
+HoDoKu's scale where it has the technique."""
 
 LEVELS: tuple[tuple[str, float], ...] = (
     ("easy", 2.3),

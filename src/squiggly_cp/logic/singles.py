@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State
-from .step import Step
+from .step import Step, Technique
 
 FULL_HOUSE = 1.0
 HIDDEN_SINGLE_REGION = 1.2
@@ -99,3 +99,11 @@ def naked_single(state: State) -> Iterator[Step]:
 
 def _placed(cell: int, digit: int, size: int) -> str:
     return f"{cell_name(cell, size)} = {digit_char(digit)}"
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("full house", FULL_HOUSE, 4, full_house),
+    Technique("hidden single", HIDDEN_SINGLE_REGION, 14, hidden_single_region, variable=True),
+    Technique("hidden single", HIDDEN_SINGLE_LINE, 14, hidden_single_line, variable=True),
+    Technique("naked single", NAKED_SINGLE, 4, naked_single),
+)

@@ -9,53 +9,43 @@ listed later. After every step it starts again from the easiest technique.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import chain
+from operator import attrgetter
 
 from ..core.puzzle import Puzzle
 from . import chains, fish, intersections, leftovers, singles, subsets, trial, wings
 from .state import State
-from .step import Step
+from .step import Finder, Step, Technique
 
-Finder = Callable[[State], Iterator[Step]]
-
-# (technique, least difficulty, finder), in order of least difficulty.
-_FINDERS: tuple[tuple[str, float, Finder], ...] = (
-    ("full house", singles.FULL_HOUSE, singles.full_house),
-    ("hidden single", singles.HIDDEN_SINGLE_REGION, singles.hidden_single_region),
-    ("hidden single", singles.HIDDEN_SINGLE_LINE, singles.hidden_single_line),
-    ("naked single", singles.NAKED_SINGLE, singles.naked_single),
-    ("pointing", intersections.POINTING, intersections.pointing),
-    ("claiming", intersections.CLAIMING, intersections.claiming),
-    ("common peers", intersections.COMMON_PEERS, intersections.common_peers),
-    ("naked pair", subsets.NAKED[2], partial(subsets.naked_subsets, k=2)),
-    ("law of leftovers", leftovers.BASE, leftovers.law_of_leftovers),
-    ("x-wing", fish.BASIC[2], partial(fish.basic_fish, k=2)),
-    ("hidden pair", subsets.HIDDEN[2], partial(subsets.hidden_subsets, k=2)),
-    ("franken x-wing", fish.FRANKEN[2], partial(fish.franken_fish, k=2)),
-    ("naked triple", subsets.NAKED[3], partial(subsets.naked_subsets, k=3)),
-    ("swordfish", fish.BASIC[3], partial(fish.basic_fish, k=3)),
-    ("hidden triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, k=3)),
-    ("franken swordfish", fish.FRANKEN[3], partial(fish.franken_fish, k=3)),
-    ("xy-wing", wings.XY_WING, wings.xy_wing),
-    ("xyz-wing", wings.XYZ_WING, wings.xyz_wing),
-    ("w-wing", wings.W_WING, wings.w_wing),
-    ("naked quad", subsets.NAKED[4], partial(subsets.naked_subsets, k=4)),
-    ("jellyfish", fish.BASIC[4], partial(fish.basic_fish, k=4)),
-    ("hidden quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, k=4)),
-    ("x-chain", chains.X_CHAIN, chains.x_chain),
-    ("aic", chains.AIC, chains.aic),
-    ("trial", trial.SHALLOW, trial.shallow_trial),
-    ("trial", trial.NESTED, trial.nested_trial),
+FINDERS: tuple[Technique, ...] = tuple(
+    sorted(
+        chain(
+            singles.FINDERS,
+            intersections.FINDERS,
+            subsets.FINDERS,
+            leftovers.FINDERS,
+            fish.FINDERS,
+            wings.FINDERS,
+            chains.FINDERS,
+            trial.FINDERS,
+        ),
+        key=attrgetter("difficulty"),
+    )
 )
+"""Every finder, in order of the least difficulty it can produce (ties keep the order above)."""
 
-TECHNIQUES: tuple[str, ...] = tuple(dict.fromkeys(name for name, _, _ in _FINDERS))
+TECHNIQUES: tuple[str, ...] = tuple(dict.fromkeys(t.name for t in FINDERS))
 """Technique names, easiest first. ``max_technique`` allows a name and every one before it."""
 
 BASE_DIFFICULTY: dict[str, float] = {}
-for _name, _least, _ in _FINDERS:
-    BASE_DIFFICULTY.setdefault(_name, _least)
+for _technique in FINDERS:
+    BASE_DIFFICULTY.setdefault(_technique.name, _technique.difficulty)
+
+# Techniques whose step difficulty varies (by length, lines, depth); the others have one value.
+_VARIABLE = frozenset(t.name for t in FINDERS if t.variable)
 
 
 @dataclass
@@ -79,27 +69,23 @@ class LogicResult:
         return not self.solved and self.contradiction is None
 
 
-# Techniques whose step difficulty varies (by length, lines, depth); the others have one value.
-_VARIABLE = frozenset({"hidden single", "law of leftovers", "x-chain", "aic", "trial"})
-
-
-def _allowed(max_technique: str | None) -> tuple[tuple[str, float, Finder], ...]:
+def _allowed(max_technique: str | None) -> tuple[Technique, ...]:
     """The finders up to ``max_technique``; steps of earlier techniques whose
     difficulty varies are kept only up to ``max_technique``'s difficulty."""
     if max_technique is None:
-        return _FINDERS
+        return FINDERS
     if max_technique not in TECHNIQUES:
         raise ValueError(f"unknown technique {max_technique!r}; choose from {', '.join(TECHNIQUES)}")
     last = TECHNIQUES.index(max_technique)
     allowed = set(TECHNIQUES[: last + 1])
     cap = float("inf") if max_technique in _VARIABLE else BASE_DIFFICULTY[max_technique]
     out = []
-    for name, least, finder in _FINDERS:
-        if name not in allowed:
+    for technique in FINDERS:
+        if technique.name not in allowed:
             continue
-        if name != max_technique and name in _VARIABLE:
-            finder = partial(_capped, finder=finder, cap=cap)
-        out.append((name, least, finder))
+        if technique.name != max_technique and technique.variable:
+            technique = replace(technique, finder=partial(_capped, finder=technique.finder, cap=cap))
+        out.append(technique)
     return tuple(out)
 
 
@@ -107,13 +93,14 @@ def _capped(state: State, finder: Finder, cap: float) -> Iterator[Step]:
     return (step for step in finder(state) if step.difficulty <= cap)
 
 
-def find_step(state: State, finders: Sequence[tuple[str, float, Finder]] = _FINDERS) -> Step | None:
+def find_step(state: State, finders: Sequence[Technique] = FINDERS) -> Step | None:
     """The easiest step available in ``state``, or None."""
     best: Step | None = None
-    for _name, least, finder in finders:
+    for technique in finders:
+        least = technique.difficulty
         if best is not None and least >= best.difficulty:
             break
-        for step in finder(state):
+        for step in technique.finder(state):
             if best is None or step.difficulty < best.difficulty:
                 best = step
             if step.difficulty <= least:

@@ -1,4 +1,5 @@
-"""Candidate state of a human-style solve, and the per-layout tables it uses.
+"""Candidate state of a human-style solve (the per-layout tables it uses are
+`squiggly_cp.core.geometry.Layout`'s).
 
 Candidates are bitmasks per cell (bit ``d - 1`` for digit ``d``). A placed
 cell keeps exactly its digit's bit, so "the digits a house can still hold" is
@@ -9,10 +10,10 @@ bitsets (bit ``c`` for cell ``c``), which makes "cells seeing both" one AND.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import or_
 
+from ..core.geometry import Layout
 from ..core.puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
 
 
@@ -27,50 +28,6 @@ def bits(mask: int) -> Iterator[int]:
 def digits_of(mask: int) -> list[int]:
     """The digits (1-based) in a candidate mask."""
     return [b + 1 for b in bits(mask)]
-
-
-@dataclass(frozen=True, eq=False)
-class Layout:
-    """Everything about a size and region layout that no candidate changes.
-
-    Compared and hashed by identity: `layout_for` hands out one per layout, and
-    the per-layout caches (`leftovers.equivalences`) key on it cheaply.
-    """
-
-    size: int
-    houses: tuple[tuple[int, ...], ...]
-    """``size`` rows, ``size`` columns, ``size`` regions: the same order as `Puzzle.units`."""
-    house_bits: tuple[int, ...]
-    cell_houses: tuple[tuple[int, int, int], ...]
-    """(row house, column house, region house) of each cell."""
-    peers: tuple[tuple[int, ...], ...]
-    peer_bits: tuple[int, ...]
-    regions: tuple[int, ...]
-
-    @property
-    def full(self) -> int:
-        return (1 << self.size) - 1
-
-    def house_name(self, house: int) -> str:
-        return house_name(house, self.size)
-
-
-def house_name(house: int, size: int) -> str:
-    """``"row 3"``, ``"column 4"`` or ``"region 2"`` for a house index of `Puzzle.units`."""
-    kind, number = divmod(house, size)
-    return f"{('row', 'column', 'region')[kind]} {number + 1}"
-
-
-@lru_cache(maxsize=256)
-def layout_for(size: int, regions: tuple[int, ...]) -> Layout:
-    """The tables of a layout (cached: puzzles of one layout share them)."""
-    puzzle = Puzzle(size, (0,) * (size * size), regions)
-    houses = puzzle.units
-    house_bits = tuple(sum(1 << c for c in h) for h in houses)
-    cell_houses = tuple((c // size, size + c % size, 2 * size + regions[c]) for c in range(size * size))
-    peers = tuple(tuple(sorted(p)) for p in puzzle.peers)
-    peer_bits = tuple(sum(1 << c for c in p) for p in peers)
-    return Layout(size, houses, house_bits, cell_houses, peers, peer_bits, tuple(regions))
 
 
 class State:
@@ -91,7 +48,7 @@ class State:
         With ``candidates`` (one mask per cell) the solve starts from that
         position instead: it is intersected with what the givens imply.
         """
-        layout = layout_for(puzzle.size, puzzle.regions)
+        layout = puzzle.layout
         n = puzzle.size
         full = layout.full
         cands = [full] * (n * n) if candidates is None else [m & full for m in candidates]
@@ -141,9 +98,6 @@ class State:
             self.place(cell, digit)
         for cell, digit in eliminations:
             self.eliminate(cell, digit)
-
-    def solved(self) -> bool:
-        return self.broken is None and all(self.values)
 
     def digit_places(self, house: int) -> Iterator[tuple[int, list[int]]]:
         """For each digit (0-based) not yet placed in ``house``, the house's
@@ -201,7 +155,7 @@ class State:
 def format_grid(size: int, masks: Sequence[int]) -> str:
     """The candidates as text: one line per row (each ending with a newline),
     cells separated by one space; each cell is ``size`` characters wide with
-    digit d at position d and ``.`` elsewhere (as `diagnose.format_candidates`)."""
+    digit d at position d and ``.`` elsewhere (as `squiggly_cp.setter.count.format_candidates`)."""
     lines = []
     for r in range(size):
         fields = [

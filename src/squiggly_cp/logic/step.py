@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..core.geometry import house_name
 from ..core.puzzle import cell_name, digit_char
-from .state import house_name
+
+if TYPE_CHECKING:
+    from .state import State
 
 Pair = tuple[int, int]
 """(0-based cell index, digit)."""
@@ -42,6 +45,26 @@ class Step:
         }
 
 
+Finder = Callable[["State"], Iterator[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A finder of a technique, as the solver and the rating see it.
+
+    Each family module lists its own in ``FINDERS``. ``difficulty`` is the
+    least a step of ``finder`` can be rated (the solver tries finders in that
+    order); ``score`` is the technique's base score per step (`rating.SCORES`);
+    ``variable`` says its steps' difficulty varies (by length, lines, depth).
+    """
+
+    name: str
+    difficulty: float
+    score: int
+    finder: Finder
+    variable: bool = False
+
+
 def cells_text(cells: Iterable[int], size: int) -> str:
     return ", ".join(cell_name(c, size) for c in cells)
 
@@ -72,10 +95,3 @@ def elims_text(eliminations: Sequence[Pair], size: int) -> str:
     for cell, digit in sorted(eliminations):
         by_cell.setdefault(cell, []).append(digit)
     return "; ".join(f"{cell_name(c, size)} <> {digits_text(ds)}" for c, ds in by_cell.items())
-
-
-def result_text(placements: Sequence[Pair], eliminations: Sequence[Pair], size: int) -> str:
-    parts = [f"{cell_name(c, size)} = {digit_char(d)}" for c, d in placements]
-    if eliminations:
-        parts.append(elims_text(eliminations, size))
-    return "; ".join(parts)

@@ -9,10 +9,11 @@ those cells lose every other digit.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 
 from .state import State, digits_of
-from .step import Step, cells_text, digits_text, elims_text
+from .step import Step, Technique, cells_text, digits_text, elims_text
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
 NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
@@ -103,3 +104,13 @@ def hidden_subsets(state: State, k: int) -> Iterator[Step]:
                         f"only in {cells_text(cells, n)} -> {elims_text(elims, n)}"
                     ),
                 )
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("naked pair", NAKED[2], 60, partial(naked_subsets, k=2)),
+    Technique("hidden pair", HIDDEN[2], 70, partial(hidden_subsets, k=2)),
+    Technique("naked triple", NAKED[3], 80, partial(naked_subsets, k=3)),
+    Technique("hidden triple", HIDDEN[3], 100, partial(hidden_subsets, k=3)),
+    Technique("naked quad", NAKED[4], 120, partial(naked_subsets, k=4)),
+    Technique("hidden quad", HIDDEN[4], 150, partial(hidden_subsets, k=4)),
+)

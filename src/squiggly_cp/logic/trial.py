@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.propagate import singles
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, elims_text
+from .step import Step, Technique, elims_text
 
 SHALLOW = 10.0
 NESTED = 11.0
@@ -31,8 +32,8 @@ NODE_LIMIT = 50_000
 
 
 def propagate(state: State, seed: int | None = None) -> bool:
-    """Apply naked and hidden singles until none is left. False on a contradiction
-    (then ``state.broken`` says which).
+    """Apply naked and hidden singles until none is left (`core.propagate.singles`).
+    False on a contradiction (then ``state.broken`` says which).
 
     With ``seed``, only that cell (its candidates cut down to the assumed digit)
     starts the work: right for a position that had no singles before it.
@@ -40,88 +41,8 @@ def propagate(state: State, seed: int | None = None) -> bool:
     if state.broken is not None:
         return False
     layout = state.layout
-    n = layout.size
-    peers = layout.peers
-    cell_houses = layout.cell_houses
-    cands = state.cands
-    values = state.values
-    if seed is None:
-        stack = [c for c in range(n * n) if not values[c] and not cands[c] & (cands[c] - 1)]
-        dirty = (1 << (3 * n)) - 1
-    else:
-        stack = [seed]
-        a, b, r = cell_houses[seed]
-        dirty = (1 << a) | (1 << b) | (1 << r)
-    while True:
-        while stack:
-            c = stack.pop()
-            if values[c]:
-                continue
-            m = cands[c]
-            if not m:
-                state.broken = f"{cell_name(c, n)} has no candidates left"
-                return False
-            if m & (m - 1):
-                continue
-            values[c] = m.bit_length()
-            for p in peers[c]:
-                pm = cands[p]
-                if pm & m:
-                    if values[p]:
-                        names = f"{cell_name(c, n)} and {cell_name(p, n)}"
-                        state.broken = f"{names} both hold {digit_char(values[c])}"
-                        return False
-                    pm &= ~m
-                    cands[p] = pm
-                    if not pm & (pm - 1):
-                        stack.append(p)
-                    a, b, r = cell_houses[p]
-                    dirty |= (1 << a) | (1 << b) | (1 << r)
-        if not dirty:
-            return True
-        dirty = _hidden_singles(state, dirty, stack)
-        if dirty < 0:
-            return False
-        if not stack:
-            return True
-
-
-def _hidden_singles(state: State, scan: int, stack: list[int]) -> int:
-    """Place every digit that has one cell left in a house of ``scan`` (a bit
-    set of house indices): its cell goes on ``stack``. Returns the houses to
-    look at again, or -1 on a contradiction (``state.broken`` says which)."""
-    layout = state.layout
-    houses, cell_houses, full = layout.houses, layout.cell_houses, layout.full
-    cands, values = state.cands, state.values
-    dirty = 0
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        index = low.bit_length() - 1
-        house = houses[index]
-        once = 0
-        more = 0
-        for c in house:
-            m = cands[c]
-            more |= once & m
-            once |= m
-        if once != full:
-            digit = (full & ~once & -(full & ~once)).bit_length()
-            state.broken = f"digit {digit_char(digit)} has no place in {layout.house_name(index)}"
-            return -1
-        lone = once & ~more
-        while lone:
-            bit = lone & -lone
-            lone ^= bit
-            for c in house:
-                if cands[c] & bit:
-                    if not values[c]:
-                        cands[c] = bit
-                        stack.append(c)
-                        a, b, r = cell_houses[c]
-                        dirty |= (1 << a) | (1 << b) | (1 << r)
-                    break
-    return dirty
+    state.broken = singles(layout, state.cands, state.values, layout.peers, seed)
+    return state.broken is None
 
 
 def _candidates(state: State) -> list[tuple[int, int]]:
@@ -206,3 +127,9 @@ def nested_trial(state: State) -> Iterator[Step]:
                 ),
             )
             return
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("trial", SHALLOW, 10000, shallow_trial, variable=True),
+    Technique("trial", NESTED, 10000, nested_trial, variable=True),
+)

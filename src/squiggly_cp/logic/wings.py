@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, cells_text, elims_text
+from .step import Step, Technique, cells_text, elims_text
 
 XY_WING = 4.2
 XYZ_WING = 4.4
@@ -168,3 +168,10 @@ def w_wing(state: State) -> Iterator[Step]:
 
 def _ds(mask: int) -> str:
     return ", ".join(digit_char(d) for d in digits_of(mask))
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("xy-wing", XY_WING, 160, xy_wing),
+    Technique("xyz-wing", XYZ_WING, 180, xyz_wing),
+    Technique("w-wing", W_WING, 150, w_wing),
+)

@@ -213,7 +213,7 @@ def _reduce(
             trial = list(givens)
             for cell in orbit:
                 trial[cell] = 0
-            puzzle = checks.same_layout(full, trial)
+            puzzle = full.with_givens(trial)
             try:
                 other = checks.other_solution(puzzle, solution, orbit, work, deadline.left_or_raise())
             except Undecided:
@@ -270,7 +270,7 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
             trial[cell] = 0
         try:
             other = checks.other_solution(
-                checks.same_layout(full, trial), full.givens, orbit, work, job.deadline.left_or_raise()
+                full.with_givens(trial), full.givens, orbit, work, job.deadline.left_or_raise()
             )
         except Undecided:
             job.deadline.left_or_raise()
@@ -465,7 +465,7 @@ def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
             givens[cell] = 0
             try:
                 other = checks.other_solution(
-                    checks.same_layout(puzzle, givens), solution, (cell,), None, deadline.left_or_raise()
+                    puzzle.with_givens(givens), solution, (cell,), None, deadline.left_or_raise()
                 )
                 if other is None:
                     return False

@@ -23,15 +23,6 @@ from ..sat.run import run
 from .layouts import GENERATOR_PARAMETERS
 
 
-def same_layout(puzzle: Puzzle, givens: Sequence[int]) -> Puzzle:
-    """``puzzle`` with other givens, sharing its peer lists: `functools.cached_property`
-    keeps them in the instance dictionary, and recomputing them for every
-    check cost more than the propagation itself."""
-    other = puzzle.with_givens(tuple(givens))
-    other.__dict__["peer_lists"] = puzzle.peer_lists
-    return other
-
-
 def other_solution(
     puzzle: Puzzle,
     solution: Grid,
@@ -57,7 +48,7 @@ def other_solution(
         if not mask & (mask - 1):
             givens = list(puzzle.givens)
             givens[cell] = mask.bit_length()
-            domains = candidates(same_layout(puzzle, givens))
+            domains = candidates(puzzle.with_givens(givens))
             if domains is None:
                 return None
         else:
