@@ -11,7 +11,7 @@ from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import read_puzzles
 from squiggly_cp.setter.layouts import random_layout
 from test_generate import check_claims, clue_orbits
-from test_layout import UNFILLABLE, grid_text, labels, rotated_region_map
+from test_layouts import UNFILLABLE, grid_text, labels, rotated_region_map
 
 
 def generated(*args: str) -> list[Puzzle]:

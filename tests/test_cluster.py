@@ -21,7 +21,7 @@ from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, sample_tokens
 from squiggly_cp import Case, classify, read_hdu, write_hdu
 from squiggly_cp.cli import main as cli
 from squiggly_cp.execution import cluster
-from test_parallel import _corpus_with_bad_cases
+from test_local import _corpus_with_bad_cases
 
 distributed = pytest.importorskip("distributed")
 

@@ -28,7 +28,7 @@ from squiggly_cp.setter.generate import (
     random_puzzles,
     random_solution,
 )
-from test_layout import UNFILLABLE, connected_regions, labels, rotated_region_map
+from test_layouts import UNFILLABLE, connected_regions, labels, rotated_region_map
 
 
 def count(puzzle: Puzzle) -> int:
