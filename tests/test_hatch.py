@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Grid, Puzzle, box_shape, normalize_labels, standard_regions
 from squiggly_cp.formats.plain import read_plain
-from squiggly_cp.setter.hatch import HatchResult, Step, format_hatch, hatch
+from squiggly_cp.setter.hatch import HatchResult, Placement, format_hatch, hatch
 
 
 def lines(rows: str) -> str:
@@ -158,7 +158,7 @@ def test_steps_small_standard_case() -> None:
         "pass 1: r2c2 = 4 (the only cell for 4 in region 1)",
         "pass 2: r1c4 = 4 (the only cell for 4 in region 2)",
     ]
-    assert result.steps[0] == Step(1, 5, 4, "region", 1, 4)
+    assert result.steps[0] == Placement(1, 5, 4, "region", 1, 4)
     assert result.error is None
     assert result.grid == (1, 2, 3, 4, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     assert not result.solved

@@ -1,4 +1,4 @@
-"""What every command shares: its output and exit status (`Run`), the options
+"""What every command shares: its output and exit status (`Output`), the options
 and parameter types several commands take, and the loop over an input's cases."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PROG = "squiggly-cp"
 R = TypeVar("R")
 
 
-class Run:
+class Output:
     """What one command writes and how it will exit: judge output to standard
     output as bytes (byte-exact on every platform, a whole case per write),
     one line per problem to standard error."""
@@ -98,12 +98,12 @@ def import_solvers(name: str) -> ModuleType:
         return importlib.import_module(f"squiggly_cp.{name}")
 
 
-def good_cases(run: Run, file: str, fmt: str | None) -> list[Case]:
-    """Every readable case of ``file`` (read whole); the others are reported on ``run``."""
+def good_cases(out: Output, file: str, fmt: str | None) -> list[Case]:
+    """Every readable case of ``file`` (read whole); the others are reported on ``out``."""
     cases = []
     for item in read_cases(file, fmt):
         if isinstance(item, InputError):
-            run.problem(str(item))
+            out.problem(str(item))
         else:
             cases.append(item)
     return cases
@@ -124,7 +124,7 @@ def decided(
 
 
 def for_each_case(
-    run: Run,
+    out: Output,
     answers: Iterable[tuple[Case | InputError, R | None]],
     time_limit: float | None,
     handle: Callable[[Case, R], object],
@@ -136,9 +136,9 @@ def for_each_case(
     its result. ``skipped``, if given, also gets the items reported."""
     for item, result in answers:
         if isinstance(item, InputError):
-            run.problem(str(item))
+            out.problem(str(item))
         elif result is None or getattr(result, "verdict", None) is Verdict.UNKNOWN:
-            run.timed_out(item.number, time_limit)
+            out.timed_out(item.number, time_limit)
         else:
             handle(item, result)
             continue

@@ -16,7 +16,7 @@ from ..formats.detect import FORMATS
 from ..formats.open import read_cases
 from ..setter.generate import KINDS
 from ..setter.layouts import layout_symmetry_sizes
-from .common import Progress, RatingRange, Run, TimeLimit, warn
+from .common import Output, Progress, RatingRange, TimeLimit, warn
 from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
 
 
@@ -111,8 +111,8 @@ def generate(
     from ..setter.generate import format_stream
     from ..setter.generate import generate as make
 
-    run = Run(flush_each=True)  # each puzzle leaves as soon as it is made, whole
-    layout, size = _layout_and_size(run, layout_file, size, layout_symmetry)
+    out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
+    layout, size = _layout_and_size(out, layout_file, size, layout_symmetry)
     to = to or ("hdu" if size == 9 else "grid")
     if to == "hdu" and size != 9:
         raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
@@ -130,32 +130,32 @@ def generate(
         target=_rating_target(kind, difficulty, rating_range),
     )
     try:
-        for text in format_stream(_made(run, outcomes, count), to, count):
-            run.write(text)
+        for text in format_stream(_made(out, outcomes, count), to, count):
+            out.write(text)
     except PuzzleError as e:
-        run.problem(f"{layout_file}: {e}")
+        out.problem(f"{layout_file}: {e}")
     Progress.clear()
-    run.exit()
+    out.exit()
 
 
 def _layout_and_size(
-    run: Run, layout_file: str | None, size: int | None, layout_symmetry: str
+    out: Output, layout_file: str | None, size: int | None, layout_symmetry: str
 ) -> tuple[tuple[int, ...] | None, int]:
     """The layout to use (None: random ones) and the size of the puzzles."""
     if layout_file is None:
         return None, size or 9
-    layout, from_file = _layout_of(run, layout_file)
+    layout, from_file = _layout_of(out, layout_file)
     if size not in (None, from_file) or layout_symmetry != "none":
         raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
     return layout, from_file
 
 
-def _layout_of(run: Run, layout_file: str) -> tuple[tuple[int, ...], int]:
+def _layout_of(out: Output, layout_file: str) -> tuple[tuple[int, ...], int]:
     """The regions and size of the first puzzle in ``layout_file`` (exit 1 if there is none)."""
     first = next(read_cases(layout_file), None)
     if not isinstance(first, Case):
-        run.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
-        run.exit()
+        out.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
+        out.exit()
     return first.puzzle.regions, first.puzzle.size
 
 
@@ -172,7 +172,7 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     return rating_target(*(rating_range or level_range(difficulty or "")))
 
 
-def _made(run: Run, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
+def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
     """The puzzles made, with progress on standard error; a puzzle not made
     is reported and counts as a time-out."""
     from ..setter.generate import progress_text
@@ -182,7 +182,7 @@ def _made(run: Run, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
     for outcome in outcomes:
         if outcome.puzzle is None:
             warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
-            run.status |= EXIT_TIME_LIMIT
+            out.status |= EXIT_TIME_LIMIT
         else:
             made += 1
             yield outcome.puzzle

@@ -16,7 +16,7 @@ from .common import (
     FILE,
     JOBS,
     TIME_LIMIT,
-    Run,
+    Output,
     answered,
     decided,
     for_each_case,
@@ -56,18 +56,18 @@ def logic_command(
     logic stops the candidate grid (each cell N characters wide, digit d at
     position d). --time-limit bounds the verdict's proof.
     """
-    run = Run()
+    out = Output()
     assess = import_solvers("logic.assess").assess
     work = partial(assess, max_technique=max_technique, time_limit=time_limit)
 
     def write(case: Case, found: Any) -> None:
         if as_json:
-            run.write(json.dumps(found.logic_json(case.number)) + "\n")
+            out.write(json.dumps(found.logic_json(case.number)) + "\n")
         else:
-            run.write(found.logic_text(case.number))
+            out.write(found.logic_text(case.number))
 
-    for_each_case(run, answered(good_cases(run, file, fmt), work), time_limit, write)
-    run.exit()
+    for_each_case(out, answered(good_cases(out, file, fmt), work), time_limit, write)
+    out.exit()
 
 
 @click.command("rate", epilog=ANSWERS_CLUSTER_HELP)
@@ -87,14 +87,14 @@ def rate_command(
     The scale is in the README (squiggly-cp logic shows the steps).
     """
     no_jobs_with_cluster(jobs, cluster)
-    run = Run()
+    out = Output()
     work = partial(import_solvers("logic.assess").assess, time_limit=time_limit)
 
     def write(case: Case, found: Any) -> None:
         if as_json:
-            run.write(json.dumps(found.rate_json(case.number)) + "\n")
+            out.write(json.dumps(found.rate_json(case.number)) + "\n")
         else:
-            run.write(found.rate_text(case.number))
+            out.write(found.rate_text(case.number))
 
-    for_each_case(run, decided(read_cases(file, fmt), work, jobs, cluster), time_limit, write)
-    run.exit()
+    for_each_case(out, decided(read_cases(file, fmt), work, jobs, cluster), time_limit, write)
+    out.exit()

@@ -93,7 +93,7 @@ def _invoke(args: list[str]) -> int:
     try:
         with main.make_context(PROG, args) as ctx:
             main.invoke(ctx)
-    except SystemExit as e:  # a command's `Run.exit`
+    except SystemExit as e:  # a command's `Output.exit`
         return e.code if isinstance(e.code, int) else EXIT_OK
     except click.exceptions.Exit as e:  # --help, --version
         return e.exit_code

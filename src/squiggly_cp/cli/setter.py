@@ -19,8 +19,8 @@ from .common import (
     CLUSTER,
     FILE,
     TIME_LIMIT,
+    Output,
     Progress,
-    Run,
     answered,
     decided,
     for_each_case,
@@ -53,7 +53,7 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
     gives nine lines of digits and "." for cells still empty, or ERROR. Other
     formats (hdu, grid, line, fpuzzles) give "Case k:" and the same per case.
     """
-    run = Run()
+    out = Output()
     fmt, cases = load_cases(file, fmt)
 
     def write(case: Case, result: HatchResult) -> None:
@@ -61,10 +61,10 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
         if steps and result.error:
             text += result.error + "\n"
         text += format_hatch(result)
-        run.write(text if fmt == "plain" else f"Case {case.number}:\n{text}")
+        out.write(text if fmt == "plain" else f"Case {case.number}:\n{text}")
 
-    for_each_case(run, answered(cases, partial(hatch, rules=rules)), None, write)
-    run.exit()
+    for_each_case(out, answered(cases, partial(hatch, rules=rules)), None, write)
+    out.exit()
 
 
 @click.command(epilog=CONVERT_HELP)
@@ -79,21 +79,21 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     puzzle. A puzzle that cannot be read or does not fit the output format is
     reported on standard error and left out; the others are converted.
     """
-    run = Run()
+    out = Output()
     fitting = []
-    for case in good_cases(run, file, fmt):
+    for case in good_cases(out, file, fmt):
         try:
             write_puzzles([case.puzzle], to)
         except InputError as e:
-            run.problem(f"case {case.number}: {e.message}")
+            out.problem(f"case {case.number}: {e.message}")
             continue
         fitting.append(case.puzzle)
     if to == "plain" and len(fitting) > 1:
-        run.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
+        out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
     else:
         for text in iter_write(fitting, to):
-            run.write(text)
-    run.exit()
+            out.write(text)
+    out.exit()
 
 
 @click.command(epilog=SHOW_HELP)
@@ -112,8 +112,8 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     """Draw FILE's puzzles in the terminal: heavy lines on the walls between
     regions. (A wall the input draws inside a region divides nothing and is
     not drawn; standard error notes it.)"""
-    run = Run()
-    cases = good_cases(run, file, fmt)
+    out = Output()
+    cases = good_cases(out, file, fmt)
     for index, case in enumerate(cases):
         for note in case.notes:
             warn(f"note: case {case.number}, {note}")
@@ -124,13 +124,13 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
             if not solution:
                 remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
         header = f"Case {case.number}:\n" if len(cases) > 1 else ""
-        run.write(header + render_text(case.puzzle, solution) + remark)
+        out.write(header + render_text(case.puzzle, solution) + remark)
         if svg_path:
-            _write_svg(run, case, solution, svg_path, index)
-    run.exit()
+            _write_svg(out, case, solution, svg_path, index)
+    out.exit()
 
 
-def _write_svg(run: Run, case: Case, solution: Any, svg_path: str, index: int) -> None:
+def _write_svg(out: Output, case: Case, solution: Any, svg_path: str, index: int) -> None:
     """The SVG picture of the ``index``-th case drawn (from 0), beside ``svg_path``."""
     target = Path(svg_path)
     if index:
@@ -138,7 +138,7 @@ def _write_svg(run: Run, case: Case, solution: Any, svg_path: str, index: int) -
     try:
         target.write_text(render_svg(case.puzzle, solution, title=f"Case {case.number}"))
     except OSError as e:
-        run.problem(f"cannot write {str(target)!r}: {e.strerror or e}")
+        out.problem(f"cannot write {str(target)!r}: {e.strerror or e}")
 
 
 @click.command("layout", epilog=ANSWERS_HELP)
@@ -165,11 +165,11 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
     def write(case: Case, found: tuple[Any, str]) -> None:
         grid, reason = found
         answer = "".join(map(digit_char, grid)) if grid else f"no completed grid: {reason}"
-        run.write(f"Case {case.number}: {answer}\n")
+        out.write(f"Case {case.number}: {answer}\n")
 
-    run = Run()
-    for_each_case(run, answered(good_cases(run, file, fmt), fillable), time_limit, write)
-    run.exit()
+    out = Output()
+    for_each_case(out, answered(good_cases(out, file, fmt), fillable), time_limit, write)
+    out.exit()
 
 
 @click.command("explain", epilog=ANSWERS_HELP)
@@ -185,16 +185,16 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
     Several: the cells where two solutions differ and, when one exists, a
       given that makes the solution unique.
     """
-    run = Run()
+    out = Output()
     diagnose = import_solvers("setter.diagnose")
     work = partial(diagnose.explain, time_limit=time_limit)
     for_each_case(
-        run,
-        answered(good_cases(run, file, fmt), work),
+        out,
+        answered(good_cases(out, file, fmt), work),
         time_limit,
-        lambda case, diagnosis: run.write(f"Case {case.number}: {diagnosis.text}\n"),
+        lambda case, diagnosis: out.write(f"Case {case.number}: {diagnosis.text}\n"),
     )
-    run.exit()
+    out.exit()
 
 
 @click.command("count", epilog=COUNT_HELP)
@@ -229,9 +229,9 @@ def count_command(
     --time-limit stops after finding N solutions is printed as "N or more"
     (with a line on standard error saying the time limit stopped it).
     """
-    run = Run()
+    out = Output()
     counting = import_solvers("setter.count")
-    cases = good_cases(run, file, fmt)
+    cases = good_cases(out, file, fmt)
     work = partial(counting.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
     if cluster is None:
         answers = ((case, work(case.puzzle, progress=Progress(case.number))) for case in cases)
@@ -240,7 +240,7 @@ def count_command(
 
     def write(case: Case, answer: str | tuple[int, bool]) -> None:
         if isinstance(answer, str):
-            run.write(f"Case {case.number}:\n{answer}")
+            out.write(f"Case {case.number}:\n{answer}")
             return
         found, complete = answer
         if not complete:
@@ -248,10 +248,10 @@ def count_command(
             warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
         exact = complete and found < limit
         amount = f"{found}" if exact else f"{found} or more"
-        run.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
+        out.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
 
-    for_each_case(run, _cleared(answers), time_limit, write)
-    run.exit()
+    for_each_case(out, _cleared(answers), time_limit, write)
+    out.exit()
 
 
 def _cleared(answers: Any) -> Any:

@@ -20,7 +20,7 @@ from .common import (
     FILE,
     JOBS,
     TIME_LIMIT,
-    Run,
+    Output,
     answered,
     decided,
     for_each_case,
@@ -76,7 +76,7 @@ def solve(
     if as_json and engine != "cpsat":
         raise click.UsageError("--json explains verdicts with CP-SAT; it cannot be used with --engine dlx")
     no_jobs_with_cluster(jobs, cluster)
-    run = Run()
+    out = Output()
     if as_json:
         diagnose = import_solvers("setter.diagnose")
         work = partial(diagnose.explain, time_limit=time_limit)
@@ -85,26 +85,26 @@ def solve(
         work = partial(classify, engine=engine, time_limit=time_limit)
     answers = decided(read_cases(file, fmt, judge_default=True), work, jobs, cluster)
     if as_json:
-        for_each_case(run, answers, time_limit, partial(_write_json, run), partial(_json_skipped, run))
+        for_each_case(out, answers, time_limit, partial(_write_json, out), partial(_json_skipped, out))
     else:
-        for_each_case(run, answers, time_limit, partial(_write_judge, run))
-    run.exit()
+        for_each_case(out, answers, time_limit, partial(_write_judge, out))
+    out.exit()
 
 
-def _write_judge(run: Run, case: Case, result: Result) -> None:
-    run.write(format_result(case.number, result))
+def _write_judge(out: Output, case: Case, result: Result) -> None:
+    out.write(format_result(case.number, result))
 
 
-def _write_json(run: Run, case: Case, diagnosis: Any) -> None:
-    run.write(json.dumps(diagnosis.to_json(case.number)) + "\n")
+def _write_json(out: Output, case: Case, diagnosis: Any) -> None:
+    out.write(json.dumps(diagnosis.to_json(case.number)) + "\n")
 
 
-def _json_skipped(run: Run, item: Case | InputError) -> None:
+def _json_skipped(out: Output, item: Case | InputError) -> None:
     """The JSON line of a bad case or one not decided in time."""
     if isinstance(item, InputError):
-        run.write(json.dumps({"case": item.case, "error": str(item)}) + "\n")
+        out.write(json.dumps({"case": item.case, "error": str(item)}) + "\n")
     else:
-        run.write(json.dumps({"case": item.number, "verdict": "unknown"}) + "\n")
+        out.write(json.dumps({"case": item.number, "verdict": "unknown"}) + "\n")
 
 
 @click.command(epilog=CROSSCHECK_HELP)
@@ -120,20 +120,20 @@ def crosscheck(file: str, fmt: str, time_limit: float | None) -> None:
     solutions are equal too. A case that an engine does not decide within
     --time-limit is reported on standard error and counted as undecided.
     """
-    run = Run()
+    out = Output()
     for name in ENGINES:
         import_solvers(f"engines.{name}")  # imports stay out of the timing
     check = Crosscheck(time_limit)
 
     def compared(case: Case, comparison: Comparison) -> None:
         if late := comparison.undecided:
-            run.status |= EXIT_TIME_LIMIT
+            out.status |= EXIT_TIME_LIMIT
             who = " and ".join(late)
             warn(f"case {case.number}: {who} did not decide within the {time_limit:g} s time limit")
         elif not comparison.agree:
-            run.status |= EXIT_PROBLEM
-            run.write(f"case {case.number}: {comparison.describe()}\n")
+            out.status |= EXIT_PROBLEM
+            out.write(f"case {case.number}: {comparison.describe()}\n")
 
-    for_each_case(run, answered(read_cases(file, fmt, judge_default=True), check.check), time_limit, compared)
-    run.write(check.summary() + "\n")
-    run.exit()
+    for_each_case(out, answered(read_cases(file, fmt, judge_default=True), check.check), time_limit, compared)
+    out.write(check.summary() + "\n")
+    out.exit()

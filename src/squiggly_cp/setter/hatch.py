@@ -37,7 +37,7 @@ _KINDS = ("row", "column", "region")
 
 
 @dataclass(frozen=True)
-class Step:
+class Placement:
     """One placement: in pass ``pass_number`` (1-based), ``digit`` goes into ``cell``.
 
     ``house`` is "region", "row" or "column" for a hidden single in that house
@@ -68,7 +68,7 @@ class HatchResult:
     """
 
     grid: Grid
-    steps: tuple[Step, ...]
+    steps: tuple[Placement, ...]
     error: str | None
 
     @property
@@ -87,7 +87,7 @@ def hatch(puzzle: Puzzle, rules: str = "hatch") -> HatchResult:
     error = _duplicate_givens(puzzle)
     if error is not None:
         return HatchResult(tuple(grid), (), error)
-    steps: list[Step] = []
+    steps: list[Placement] = []
     pass_number = 0
     while True:
         pass_number += 1
@@ -139,7 +139,7 @@ def _candidates_of(puzzle: Puzzle, masks: list[int], cell: int) -> int:
 
 def _one_pass(
     puzzle: Puzzle, grid: list[int], pass_number: int, singles: bool
-) -> tuple[list[Step], str | None]:
+) -> tuple[list[Placement], str | None]:
     """Decide one pass on the current state: its placements, or the error it finds."""
     n = puzzle.size
     units = puzzle.units
@@ -177,7 +177,7 @@ def _one_pass(
 
 def _settle(
     puzzle: Puzzle, proposals: list[tuple[int, int, str, int]], pass_number: int
-) -> tuple[list[Step], str | None]:
+) -> tuple[list[Placement], str | None]:
     """A pass's steps from its proposals (the first rule to find a placement
     gets the credit), or the error of two placements that clash."""
     n = puzzle.size
@@ -204,7 +204,7 @@ def _settle(
                 )
             seen[digit] = cell
     return [
-        Step(pass_number, cell, digit, kind, number, n)
+        Placement(pass_number, cell, digit, kind, number, n)
         for cell, (digit, kind, number) in sorted(chosen.items())
     ], None
 
