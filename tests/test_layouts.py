@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import run_cli
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
-from squiggly_cp.core.regions import check_layout
+from squiggly_cp.core.regions import check_regions
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.setter.layouts import (
     check_layout_fillable,
@@ -48,7 +48,7 @@ CDEEE
 def labels(text: str) -> tuple[int, ...]:
     rows = text.split()
     size = len(rows)
-    return check_layout(["".join(rows).index(ch) for ch in "".join(rows)], size)
+    return check_regions(["".join(rows).index(ch) for ch in "".join(rows)], size)
 
 
 def grid_text(layout: tuple[int, ...], size: int) -> bytes:
@@ -103,7 +103,7 @@ def test_random_layouts_are_valid_and_symmetric(size: int, symmetry: str, seed: 
         return
     layout = random_layout(random.Random(seed), size, symmetry)
     assert connected_regions(layout, size)
-    assert check_layout(layout, size) == layout
+    assert check_regions(layout, size) == layout
     if symmetry != "none":
         assert rotated_region_map(layout, size, 2)
     if symmetry == "rot4":

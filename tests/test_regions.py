@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from squiggly_cp.core.puzzle import PuzzleError, standard_regions
-from squiggly_cp.core.regions import check_layout, inner_walls, regions_from_walls, walls_from_regions
+from squiggly_cp.core.regions import check_regions, inner_walls, regions_from_walls, walls_from_regions
 
 
 def test_walls_and_regions_round_trip() -> None:
@@ -15,16 +15,16 @@ def test_walls_and_regions_round_trip() -> None:
 
 def test_region_counts_are_worded_for_one_and_many() -> None:
     with pytest.raises(PuzzleError, match=r"has 16 cells, not 4 \(1 region in all\)"):
-        check_layout([0] * 16, 4)
+        check_regions([0] * 16, 4)
     with pytest.raises(PuzzleError, match=r"has 8 cells, not 4 \(2 regions in all\)"):
-        check_layout([0] * 8 + [1] * 8, 4)
+        check_regions([0] * 8 + [1] * 8, 4)
 
 
 def test_a_split_region_is_named() -> None:
     # Region A is cut in two by B: A A B B / B B A A / ...
     labels = [0, 0, 1, 1, 1, 1, 0, 0, 2, 2, 3, 3, 2, 2, 3, 3]
     with pytest.raises(PuzzleError, match="split into 2 separate parts") as info:
-        check_layout(labels, 4)
+        check_regions(labels, 4)
     assert (info.value.row, info.value.col) == (1, 1)
 
 

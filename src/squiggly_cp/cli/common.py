@@ -92,7 +92,7 @@ def import_solvers(name: str) -> ModuleType:
 
     An interrupt inside OR-Tools' own import breaks it with an ImportError;
     held back, it arrives as an ordinary Ctrl-C once the import is done.
-    Only the commands that solve pay for the import (about 0.4 s).
+    Only the commands that solve pay for the import (benchmarks/RESULTS.md).
     """
     with held_sigint():
         return importlib.import_module(f"squiggly_cp.{name}")

@@ -102,7 +102,7 @@ class Puzzle:
     renumbered 0, 1, 2, ... in order of each region's first cell, so two
     puzzles with the same regions are equal. The constructor checks shapes and
     ranges and that there are ``size`` regions of ``size`` cells; whether each
-    region is connected is `squiggly_cp.core.regions.check_layout`'s job.
+    region is connected is `squiggly_cp.core.regions.check_regions`'s job.
     """
 
     size: int

@@ -85,7 +85,7 @@ def regions_from_walls(walls: Sequence[int], size: int = 9) -> Grid:
     Labels are numbered in order of each area's first cell, so every area is
     connected by construction. Walls are read from the side of the cell a
     step leaves (``check_wall_agreement`` makes sure both sides agree). The
-    result is not checked for size; see `check_layout`.
+    result is not checked for size; see `check_regions`.
     """
     labels = [-1] * (size * size)
     count = 0
@@ -116,13 +116,13 @@ def inner_walls(walls: Sequence[int], regions: Sequence[int], size: int = 9) -> 
     return tuple(notes)
 
 
-def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -> Grid:
+def check_regions(labels: Sequence[int], size: int, *, known_connected: bool = False) -> Grid:
     """Check that ``labels`` form ``size`` connected regions of ``size`` cells.
 
     Returns the labels renumbered in order of first appearance; raises
     `PuzzleError` naming the first cell of the first region that is wrong.
-    ``connected=True`` skips the connectivity check, for labels that are
-    connected by construction (`regions_from_walls`).
+    ``known_connected=True`` skips the connectivity check, for labels that
+    are connected by construction (`regions_from_walls`).
     """
     if len(labels) != size * size:
         raise PuzzleError(f"a {size}x{size} layout needs {size * size} region labels")
@@ -139,7 +139,7 @@ def check_layout(labels: Sequence[int], size: int, *, connected: bool = False) -
                 f"({len(cells_of)} region{'s' if len(cells_of) != 1 else ''} in all)",
                 *where,
             )
-        pieces = 1 if connected else _component_count(set(cells), size)
+        pieces = 1 if known_connected else _component_count(set(cells), size)
         if pieces != 1:
             raise PuzzleError(f"the region of this cell is split into {pieces} separate parts", *where)
     return norm

@@ -137,7 +137,7 @@ def connect(address: Address) -> Iterator[Client]:
 
     # A local cluster's scheduler lives in this process, and Dask's logs of
     # past tasks (10,000s of entries by default) made its memory grow with the
-    # input: 231 MB after 60,000 cases. Short logs keep it flat (153 MB).
+    # input; short logs keep it flat (benchmarks/RESULTS-cluster.md).
     dask.config.set({"distributed.admin.low-level-log-length": 100, "distributed.admin.log-length": 100})
 
     # Ctrl-C is held back while the client and a local cluster start, so every

@@ -44,7 +44,7 @@ from typing import Any
 
 from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
-from ..core.regions import check_layout
+from ..core.regions import check_regions
 from .lzcodec import DecodeError, decompress_base64
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
@@ -232,7 +232,7 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
             if problem:
                 return InputError(problem, number, r, c)
     try:
-        return Puzzle(size, givens, check_layout(labels, size))
+        return Puzzle(size, givens, check_regions(labels, size))
     except PuzzleError as e:
         return InputError(f"regions: {e.message}", number, e.row, e.col)
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
-from ..core.regions import check_layout
+from ..core.regions import check_regions
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
 """What `write_grid` writes for regions 0, 1, 2, ... (in order of first appearance)."""
@@ -138,7 +138,7 @@ def _parse_puzzle(number: int, rows: list[_Row]) -> Puzzle | InputError:
                 labels.append(ord(char))
     if not problems:
         try:
-            return Puzzle(n, givens, check_layout(labels, n))
+            return Puzzle(n, givens, check_regions(labels, n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}", number, e.row, e.col)
     return InputError.first_of(problems)

@@ -18,7 +18,7 @@ from typing import IO
 from ..core.case import Case, InputError
 from ..core.puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
 from ..core.regions import (
-    check_layout,
+    check_regions,
     check_wall_agreement,
     regions_from_walls,
     walls_from_regions,
@@ -122,7 +122,7 @@ def _parse_case(number: int, tokens: list[str]) -> Case | InputError:
             problems.append(InputError(p.message, number, p.row, p.col))
         if not problems:
             try:
-                regions = check_layout(regions_from_walls(walls, SIZE), SIZE, connected=True)
+                regions = check_regions(regions_from_walls(walls, SIZE), SIZE, known_connected=True)
                 return Case(number, Puzzle(SIZE, tuple(v & 15 for v in values), regions), tuple(walls))
             except PuzzleError as e:
                 problems.append(InputError(e.message, number, e.row, e.col))

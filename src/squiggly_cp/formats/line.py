@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
-from ..core.regions import check_layout
+from ..core.regions import check_regions
 from .grid import given_value, label_problem
 
 
@@ -67,7 +67,7 @@ def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
             )
     if not problems:
         try:
-            return Puzzle(n, givens, check_layout([ord(ch) for ch in cells[area:]], n))
+            return Puzzle(n, givens, check_regions([ord(ch) for ch in cells[area:]], n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}{where}", number, e.row, e.col)
     return InputError.first_of(problems)

@@ -45,7 +45,7 @@ from types import ModuleType
 
 from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
-from ..core.regions import check_layout
+from ..core.regions import check_regions
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
 from ..formats.detect import write_puzzles
 from .layouts import fill_layout, random_layout
@@ -145,7 +145,7 @@ def random_solution(
     """A random completed grid of ``layout``; None if there is none or the
     search passes ``work_limit`` (CP-SAT's deterministic seconds)."""
     try:
-        return fill_layout(check_layout(layout, size), size, rng, work_limit=work_limit)
+        return fill_layout(check_regions(layout, size), size, rng, work_limit=work_limit)
     except Undecided:
         return None
 
@@ -359,7 +359,7 @@ def make_puzzle(
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
-    fixed = None if layout is None else check_layout(layout, size)
+    fixed = None if layout is None else check_regions(layout, size)
     deadline = Deadline(time_limit)
     job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none")
     tries = 0

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from ..core.limits import Undecided
 from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
-from ..core.regions import check_layout, flood, neighbours
+from ..core.regions import check_regions, flood, neighbours
 from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
 
 __all__ = [
@@ -126,7 +126,7 @@ def random_layout(rng: random.Random, size: int = 9, symmetry: str = "none") -> 
         changes = _symmetric_swap(labels, a, b, perms)
         if changes is not None and _apply_if_connected(labels, members, changes, size):
             moves += 1
-    return check_layout(labels, size)
+    return check_regions(labels, size)
 
 
 def _symmetric_swap(
@@ -269,7 +269,7 @@ def check_layout_fillable(
     malformed layout and `Undecided` when ``time_limit`` (seconds) runs out."""
     if size is None:
         size = round(len(regions) ** 0.5)
-    layout = check_layout(regions, size)
+    layout = check_regions(regions, size)
     reason = leftover_conflict(layout, size)
     if reason is not None:
         return None, reason
