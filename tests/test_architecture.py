@@ -105,6 +105,18 @@ def test_one_model_builder():
     assert users == ["sat/model.py"]
 
 
+def test_one_cp_sat_runner_and_no_stray_sigint_handler():
+    # CP-SAT's own Ctrl-C handler stays installed after a solve and leaves the
+    # next SIGINT to kill the process: every CpSolver, tests included, turns it off.
+    runners = [str(p.relative_to(PACKAGE)) for p in _modules() if "CpSolver()" in p.read_text()]
+    assert runners == ["sat/run.py"]
+    tests = Path(__file__).resolve().parent
+    for path in [PACKAGE / "sat" / "run.py", *sorted(tests.glob("*.py"))]:
+        text = path.read_text()
+        if "CpSolver()" in text and path.name != Path(__file__).name:
+            assert "catch_sigint_signal" in text, f"{path.name}: a CpSolver with CP-SAT's SIGINT handler on"
+
+
 def test_one_way_to_run_out_of_time():
     subclasses = []
     for path in _modules():

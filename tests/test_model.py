@@ -32,6 +32,9 @@ def _solutions(built: OneHot | AllDifferent) -> set[Grid]:
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
+    # CP-SAT's own Ctrl-C handler, left in place after the solve, would let a
+    # later SIGINT kill the test run (as sat.run, which turns it off, knows).
+    solver.parameters.catch_sigint_signal = False
     callback = _All(built)
     solver.solve(built.model, callback)
     return callback.found
