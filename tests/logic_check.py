@@ -56,13 +56,22 @@ class Tally:
 
 
 def check_against(
-    puzzle: Puzzle, truth: list[int], tally: Tally, golden: str | None = None
+    puzzle: Puzzle,
+    truth: list[int],
+    tally: Tally,
+    golden: str | None = None,
+    scale: str = "default",
 ) -> LogicResult:
     """Solve and check every step: a placement must be the only digit any solution
     has there, an elimination must remove no digit any solution has there.
     ``truth`` is per-cell masks (a unique solution gives one bit per cell).
-    With ``golden`` (a stored `path_digest`), the path must also be the stored one."""
-    result = solve_logic(puzzle)
+    With ``golden`` (a stored `path_digest`), the path must also be the stored one.
+
+    The uniqueness techniques may run only when ``truth`` is a single solution
+    (as `rate` and `logic` allow them only after CP-SAT proved uniqueness);
+    a uniqueness step on a puzzle with several solutions is an error."""
+    unique = all(m and not m & (m - 1) for m in truth)
+    result = solve_logic(puzzle, scale=scale, unique=unique)
     n = puzzle.size
     if golden is not None and path_digest(result, n) != golden:
         tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: the path differs from the stored one")
@@ -72,6 +81,8 @@ def check_against(
     if result.contradiction is not None:
         tally.errors.append(f"contradiction on a solvable puzzle: {result.contradiction}")
     for step in result.steps:
+        if not unique and step.technique.startswith(UNIQUENESS):
+            tally.errors.append(f"{step.technique} on a puzzle with several solutions: {step.text}")
         tally.steps[step.technique] += 1
         tally.eliminations[step.technique] += len(step.eliminations)
         for cell, digit in step.placements:
@@ -81,6 +92,10 @@ def check_against(
             if truth[cell] >> (digit - 1) & 1:
                 tally.errors.append(f"{step.technique} removed {cell_name(cell, n)}-{digit}: {step.text}")
     return result
+
+
+UNIQUENESS = ("unique rectangle", "unique loop", "bug type")
+"""Step names of the techniques that assume a unique solution."""
 
 
 def solution_masks(solution: tuple[int, ...]) -> list[int]:
@@ -109,10 +124,22 @@ def load_golden() -> list[str]:
     return GOLDEN.read_text().split()
 
 
-def write_golden() -> None:
-    """Record the current solver's paths (run once, before a change meant to keep them)."""
-    lines = [path_digest(solve_logic(p), p.size) for p, _ in load_unique()]
-    lines += [path_digest(solve_logic(p), p.size) for p, _ in load_multiple()]
+def _digest_unique(item: tuple[Puzzle, tuple[int, ...]]) -> str:
+    return path_digest(solve_logic(item[0], unique=True), item[0].size)
+
+
+def _digest_multiple(item: tuple[Puzzle, list[int]]) -> str:
+    return path_digest(solve_logic(item[0]), item[0].size)
+
+
+def write_golden(processes: int = 2) -> None:
+    """Record the current solver's paths (run once, before a change meant to
+    keep them; takes about half an hour on two cores)."""
+    from multiprocessing import Pool
+
+    with Pool(processes) as pool:
+        lines = pool.map(_digest_unique, list(load_unique()), chunksize=4)
+        lines += pool.map(_digest_multiple, list(load_multiple()), chunksize=4)
     GOLDEN.write_text("\n".join(lines) + "\n")
 
 

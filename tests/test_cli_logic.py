@@ -89,3 +89,31 @@ def test_every_format_and_size() -> None:
     done = run_cli("logic", "--json", "-", stdin=four.encode())
     row = json.loads(done.stdout)
     assert row["verdict"] in ("unique", "multiple") and len(row["candidates"]) == 16
+
+
+def test_rate_scale_se_gives_se_figures(tmp_path) -> None:
+    # Three stored puzzles (classic, jigsaw, jigsaw with chains) rated by Sukaku
+    # Explainer: `rate --scale se --json` gives its ER, EP and ED.
+    from se_reference import load
+
+    figures = {f.group: f for f in load() if f.seconds < 1.0}
+    chosen = [figures["classic-hard"], figures["jigsaw-medium"], figures["jigsaw-fiendish"]]
+    path = tmp_path / "se.txt"
+    path.write_text("".join(f.line + "\n" for f in chosen))
+    done = run_cli("rate", "--scale", "se", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["rating"], r["pearl"], r["diamond"]) for r in rows] == [(f.er, f.ep, f.ed) for f in chosen]
+    # The text line names all three numbers.
+    text = run_cli("rate", "--scale", "se", str(path)).stdout.decode().splitlines()
+    f = chosen[0]
+    assert f"rating {f.er:.1f} (pearl {f.ep:.1f}, diamond {f.ed:.1f})" in text[0]
+    # logic takes the same scale: its steps' hardest is the rating.
+    steps = json.loads(run_cli("logic", "--scale", "se", "--json", str(path)).stdout.splitlines()[0])["steps"]
+    assert max(s["difficulty"] for s in steps) == f.er
+
+
+def test_max_technique_must_be_on_the_scale() -> None:
+    done = run_cli("logic", "--scale", "se", "--max-technique", "law of leftovers", str(SAMPLE_IN))
+    assert done.returncode == 2 and done.stdout == b""
+    assert b"not on the se scale" in done.stderr and b"Traceback" not in done.stderr

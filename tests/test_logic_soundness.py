@@ -15,7 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logic_check import Tally, check_against, load_golden, load_multiple, load_unique, solution_masks
+from logic_check import (
+    UNIQUENESS,
+    Tally,
+    check_against,
+    load_golden,
+    load_multiple,
+    load_unique,
+    solution_masks,
+)
 from squiggly_cp.logic import TECHNIQUES, solve_logic
 from squiggly_cp.logic.state import State
 from squiggly_cp.setter.generate import make_puzzle
@@ -44,7 +52,8 @@ def test_stored_data_is_as_documented():
 @pytest.mark.parametrize("size", sorted({p.size for p, _ in UNIQUE}))
 def test_unique_sample_is_sound_and_solved(size):
     """A seeded sample of each size: every step matches the solution, and logic finishes."""
-    count = 60 if size == 9 else 6
+    # Forcing chains make the hardest puzzles slow: CI's sweep covers more.
+    count = 30 if size == 9 else 6 if size < 9 else 2
     tally = Tally()
     for item in _sample([x for x in UNIQUE if x[0].size == size], count):
         puzzle, solution = item
@@ -63,6 +72,43 @@ def test_multiple_sample_removes_no_true_candidate():
         assert not result.solved
         assert result.contradiction is None
     assert not tally.errors, tally.errors[:5]
+
+
+def test_se_scale_sample_is_sound():
+    """The ``se`` scale (SE's order and scope; its own finders for singles,
+    locking, subsets and fish) on a seeded sample, unique and multiple."""
+    tally = Tally()
+    for puzzle, solution in _sample([x for x in UNIQUE if x[0].size == 9], 10, seed=18):
+        result = check_against(puzzle, solution_masks(solution), tally, scale="se")
+        assert result.solved
+    # A puzzle with several solutions ends stuck, after every technique has had
+    # its try: the slowest case, so fewer of them (CI's sweep has 100).
+    for puzzle, masks in _sample(MULTIPLE, 6, seed=18):
+        result = check_against(puzzle, masks, tally, scale="se")
+        assert not result.solved and result.contradiction is None
+    assert not tally.errors, tally.errors[:5]
+
+
+def test_uniqueness_steps_only_on_unique_puzzles():
+    """On the stored puzzles with several solutions the uniqueness techniques
+    never fire: `assess` (what `rate` and `logic` run) lets them run only
+    when CP-SAT proves the puzzle unique."""
+    from squiggly_cp.logic.assess import assess
+
+    wrong = 0
+    for puzzle, masks in MULTIPLE[:20]:
+        found = assess(puzzle, scale="se")
+        assert found.verdict.value == "multiple"
+        assert not any(s.technique.startswith(UNIQUENESS) for s in found.logic.steps)
+        # Without the proof they would fire, and remove digits some solution has.
+        forced = solve_logic(puzzle, scale="se", unique=True)
+        wrong += any(
+            masks[c] >> (d - 1) & 1
+            for s in forced.steps
+            if s.technique.startswith(UNIQUENESS)
+            for c, d in s.eliminations
+        )
+    assert wrong >= 3
 
 
 @pytest.mark.parametrize("size", [4, 5, 6, 7])

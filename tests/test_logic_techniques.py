@@ -26,7 +26,7 @@ import pytest
 
 from squiggly_cp.core.geometry import layout_for
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.logic import leftovers, next_step, solve_logic
+from squiggly_cp.logic import direct, leftovers, next_step, potentials, solve_logic, uniqueness
 from squiggly_cp.logic.leftovers import equivalences
 from squiggly_cp.logic.state import State
 
@@ -498,3 +498,120 @@ def test_trial():
     assert "leads by singles to a contradiction" in step.text
     # Without trial the solver is stuck here.
     assert next_step(puzzle, masks, max_technique="aic") is None
+
+
+def test_direct_pointing():
+    # Region 1's 5s are only in r2c1, r3c1 (column 1), so r9c1, the one cell of
+    # column 1 outside region 1, loses 5. Region 7's 5s were r9c1 and r9c2: r9c2 is
+    # left, and the step places it (1.7 on the default scale, where regions are boxes).
+    cands = full()
+    only(cands, region(1), 5, cells("r2c1 r3c1"))
+    only(cands, region(7), 5, cells("r9c1 r9c2"))
+    step = next(direct.direct_locking(State.start(EMPTY, cands)))
+    assert (step.technique, step.difficulty) == ("direct pointing", 1.7)
+    assert step.placements == ((cell("r9c2"), 5),)
+    assert set(step.eliminations) == elims("r9c1-5")
+    # Sudoku Explainer grades it 1.9 on a jigsaw (its 1.7 is for true boxes only).
+    se = next_step(EMPTY, cands, scale="se")
+    assert (se.technique, se.difficulty, se.placements) == ("direct claiming", 1.9, ((cell("r9c2"), 5),))
+
+
+def test_direct_hidden_pair():
+    # Row 1's 1s and 2s are only in r1c1, r1c2: a hidden pair, so those cells lose
+    # their other digits (r1c1 3-9; r1c2 4-9, 3 being gone from it already). Row 1's
+    # 3s were r1c1 and r1c3: r1c3 is left. 1 and 2 are locked in
+    # region 1 (claiming, 2.8), but no other row then has a single place for them.
+    cands = full()
+    only(cands, row(1), 1, cells("r1c1 r1c2"))
+    only(cands, row(1), 2, cells("r1c1 r1c2"))
+    only(cands, row(1), 3, cells("r1c1 r1c3"))
+    step = next_step(EMPTY, cands, scale="se")
+    assert (step.technique, step.difficulty) == ("direct hidden pair", 2.0)
+    assert step.placements == ((cell("r1c3"), 3),)
+    assert set(step.eliminations) == {(cell("r1c1"), d) for d in range(3, 10)} | {
+        (cell("r1c2"), d) for d in range(4, 10)
+    }
+
+
+def test_unique_rectangle_type_1():
+    # r2c1, r2c2, r3c1, r3c2: rows 2-3, columns 1-2, regions 1-2, all holding 1 and
+    # 2, three of them nothing else. If r3c2 were 1 or 2 the four could swap 1 and 2:
+    # two solutions. So, on a puzzle proved unique, r3c2 loses 1 and 2.
+    cands = full()
+    for name in ("r2c1", "r2c2", "r3c1"):
+        setc(cands, name, [1, 2])
+    setc(cands, "r3c2", [1, 2, 3])
+    state = State.start(EMPTY, cands, unique=True)
+    step = next(uniqueness.unique_loops(state))
+    assert (step.technique, step.difficulty) == ("unique rectangle type 1", 4.5)
+    assert set(step.eliminations) == elims("r3c2-1,2")
+    # Never on a puzzle not proved unique.
+    assert list(uniqueness.unique_loops(State.start(EMPTY, cands))) == []
+
+
+def test_uniqueness_techniques_need_a_proof_of_uniqueness():
+    # The same position through the solver (se scale): with unique=False no step it
+    # takes is a uniqueness step (EMPTY has many solutions: the rectangle is not deadly).
+    cands = full()
+    for name in ("r2c1", "r2c2", "r3c1"):
+        setc(cands, name, [1, 2])
+    setc(cands, "r3c2", [1, 2, 3])
+    result = solve_logic(EMPTY, candidates=cands, max_steps=5, scale="se")
+    assert not any(s.technique.startswith(("unique", "bug")) for s in result.steps)
+    proved = solve_logic(EMPTY, candidates=cands, max_steps=5, scale="se", unique=True)
+    assert any(s.technique.startswith("unique") for s in proved.steps)
+
+
+def test_chain_length_bonus():
+    # SE's steps: nothing up to 6 potentials, then 0.1 more past 4, 6, 8, 12, 16,
+    # 24, 32... potentials beyond the first two.
+    sizes = (4, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27)
+    grades = {n: round(potentials.length_bonus(n), 1) for n in sizes}
+    assert grades == {
+        4: 0.0,
+        6: 0.0,
+        7: 0.1,
+        8: 0.1,
+        9: 0.2,
+        10: 0.2,
+        11: 0.3,
+        14: 0.3,
+        15: 0.4,
+        18: 0.4,
+        19: 0.5,
+        26: 0.5,
+        27: 0.6,
+    }
+
+
+def test_se_turbot_fish():
+    # 1 in column 1 only at r2c1, r8c1 (region 1); in column 2 only at r2c2 (region 2)
+    # and r7c2 (region 7). Skyscraper: r7c2 = r2c2 - r2c1 = r8c1, so r7c2 or r8c1 is 1.
+    # Cells seeing both: r7c1, r8c2, r9c1 and r1c2 have no 1 left; r8c3 and r8c4
+    # (row 8 with r8c1, region 7 with r7c2) lose 1. Column 1's and region 1's 1s are
+    # locked in each other, but that removes nothing more. SE's forcing X-chain takes
+    # one at a time: r8c3 = 1 -> r8c1 <> 1 -> r2c1 = 1 -> r2c2 <> 1 -> r7c2 = 1 ->
+    # r8c3 <> 1: six potentials, a turbot fish, 6.6.
+    cands = full()
+    only(cands, col(1), 1, cells("r2c1 r8c1"))
+    only(cands, col(2), 1, cells("r2c2 r7c2"))
+    step = next_step(EMPTY, cands, scale="se")
+    assert (step.technique, step.difficulty) == ("turbot fish", 6.6)
+    assert set(step.eliminations) == elims("r8c3-1")
+    after = solve_logic(EMPTY, candidates=cands, max_steps=2, scale="se").steps[1]
+    assert (after.technique, set(after.eliminations)) == ("turbot fish", elims("r8c4-1"))
+
+
+def test_se_forcing_chain_through_bivalue_cells():
+    # Bivalue cells r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}, each seeing the
+    # next: if r1c1 is not 1 it is 2, so r1c5 is 3, r5c5 is 4 and r5c9 is 1. So r1c1
+    # or r5c9 is 1: r1c9 and r5c1 (seeing both) lose 1. As SE: r1c9 = 1 -> r1c1 <> 1
+    # -> r1c1 = 2 -> ... -> r5c9 = 1 -> r1c9 <> 1, ten potentials: 7.0 + 0.2 (AIC on the default scale: 6.8).
+    cands = full()
+    setc(cands, "r1c1", [1, 2])
+    setc(cands, "r1c5", [2, 3])
+    setc(cands, "r5c5", [3, 4])
+    setc(cands, "r5c9", [4, 1])
+    step = next_step(EMPTY, cands, scale="se")
+    assert (step.technique, step.difficulty) == ("forcing chain", 7.2)
+    assert set(step.eliminations) == elims("r1c9-1")

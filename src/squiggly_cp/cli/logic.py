@@ -29,9 +29,29 @@ from .exits import ANSWERS_CLUSTER_HELP, ANSWERS_HELP
 
 
 def _technique_names() -> list[str]:
-    from ..logic import TECHNIQUES  # the logic package loads no OR-Tools
+    from ..logic import SCALES  # the logic package loads no OR-Tools
 
-    return list(TECHNIQUES)
+    return list(dict.fromkeys(name for scale in SCALES.values() for name in scale.techniques))
+
+
+SCALE = click.option(
+    "--scale",
+    type=click.Choice(["default", "se"]),
+    default="default",
+    show_default=True,
+    help="default: every technique this tool knows, the easiest step first (jigsaw regions count as "
+    "boxes; adds the Law of Leftovers, common peers, franken fish, W-wing). se: Sudoku Explainer's "
+    "techniques, grades and order, to compare with SE's ER/EP/ED.",
+)
+
+
+def _check_technique(scale: str, max_technique: str | None) -> None:
+    from ..logic import SCALES
+
+    if max_technique is not None and max_technique not in SCALES[scale].techniques:
+        raise click.BadParameter(
+            f"{max_technique!r} is not on the {scale} scale", param_hint="--max-technique"
+        )
 
 
 @click.command("logic", epilog=ANSWERS_HELP)
@@ -45,9 +65,10 @@ def _technique_names() -> list[str]:
     help="Use nothing harder than this technique (names as in the README's scale, e.g. "
     "'x-wing'), to see where a puzzle needs more.",
 )
+@SCALE
 @TIME_LIMIT
 def logic_command(
-    file: str, fmt: str | None, as_json: bool, max_technique: str | None, time_limit: float | None
+    file: str, fmt: str | None, as_json: bool, max_technique: str | None, scale: str, time_limit: float | None
 ) -> None:
     """Solve FILE's puzzles step by step as a strong human would: the easiest
     technique that makes progress each time, every step explained.
@@ -56,9 +77,10 @@ def logic_command(
     logic stops the candidate grid (each cell N characters wide, digit d at
     position d). --time-limit bounds the verdict's proof.
     """
+    _check_technique(scale, max_technique)
     out = Output()
     assess = import_solvers("logic.assess").assess
-    work = partial(assess, max_technique=max_technique, time_limit=time_limit)
+    work = partial(assess, max_technique=max_technique, time_limit=time_limit, scale=scale)
 
     def write(case: Case, found: Any) -> None:
         if as_json:
@@ -74,21 +96,30 @@ def logic_command(
 @FILE
 @format_option()
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case.")
+@SCALE
 @TIME_LIMIT
 @JOBS
 @CLUSTER
 def rate_command(
-    file: str, fmt: str | None, as_json: bool, time_limit: float | None, jobs: int, cluster: Address | None
+    file: str,
+    fmt: str | None,
+    as_json: bool,
+    scale: str,
+    time_limit: float | None,
+    jobs: int,
+    cluster: Address | None,
 ) -> None:
     """Rate how hard FILE's puzzles are for a person, one line per case:
     verdict, rating, level, hardest technique, score and steps by technique.
 
-    A puzzle with no solution or several is reported as such, not rated.
-    The scale is in the README (squiggly-cp logic shows the steps).
+    The rating is Sudoku Explainer's ER (the hardest step), with its pearl
+    (EP: the hardest step up to the first placement) and diamond (ED: the
+    first step). A puzzle with no solution or several is reported as such,
+    not rated. The scales are in the README (squiggly-cp logic shows the steps).
     """
     no_jobs_with_cluster(jobs, cluster)
     out = Output()
-    work = partial(import_solvers("logic.assess").assess, time_limit=time_limit)
+    work = partial(import_solvers("logic.assess").assess, time_limit=time_limit, scale=scale)
 
     def write(case: Case, found: Any) -> None:
         if as_json:

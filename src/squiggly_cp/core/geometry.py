@@ -10,6 +10,7 @@ kept as Python ints have bit ``c`` for cell ``c``.
 
 from __future__ import annotations
 
+import math
 from functools import cache, cached_property, lru_cache
 
 Houses = tuple[tuple[int, ...], ...]
@@ -19,6 +20,18 @@ def house_name(house: int, size: int) -> str:
     """``"row 3"``, ``"column 4"`` or ``"region 2"`` for a house index of `Layout.houses`."""
     kind, number = divmod(house, size)
     return f"{('row', 'column', 'region')[kind]} {number + 1}"
+
+
+def box_shape(size: int) -> tuple[int, int] | None:
+    """(height, width) of the standard boxes for ``size``, or None if there are none.
+
+    The height is the largest divisor of ``size`` not above its square root,
+    as f-puzzles and most sites use (3x3 for 9, 2 rows x 3 columns for 6).
+    """
+    height = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    if height == 1:
+        return None
+    return height, size // height
 
 
 @cache
@@ -75,6 +88,21 @@ class Layout:
         return house_name(house, self.size)
 
     @cached_property
+    def boxes(self) -> bool:
+        """Are the regions the ordinary rectangular boxes (3x3 for size 9)?"""
+        shape = box_shape(self.size)
+        if shape is None:
+            return False
+        height, width = shape
+        n = self.size
+        # Labels are numbered in order of first cell, so the box layout has exactly these.
+        return all(
+            self.regions[r * n + c] == (r // height) * (n // width) + c // width
+            for r in range(n)
+            for c in range(n)
+        )
+
+    @cached_property
     def houses(self) -> Houses:
         """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
         return _lines(self.size) + tuple(map(tuple, self._members))
@@ -109,9 +137,7 @@ class Layout:
         """`peer_lists` as frozensets, for membership and subset tests."""
         members = self._members
         lines = _line_peers(self.size)
-        return tuple(
-            lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions)
-        )
+        return tuple(lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions))
 
     @cached_property
     def peer_bits(self) -> tuple[int, ...]:

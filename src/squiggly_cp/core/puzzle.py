@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from .geometry import Layout, layout_for
+from .geometry import Layout, box_shape, layout_for
 
 Grid = tuple[int, ...]
 """A row-major tuple of ``size * size`` digits (0 = empty)."""
@@ -63,18 +63,6 @@ def grid_lines(grid: Grid) -> str:
     ending with a newline."""
     size = math.isqrt(len(grid))
     return "".join("".join(map(digit_char, grid[r * size : (r + 1) * size])) + "\n" for r in range(size))
-
-
-def box_shape(size: int) -> tuple[int, int] | None:
-    """(height, width) of the standard boxes for ``size``, or None if there are none.
-
-    The height is the largest divisor of ``size`` not above its square root,
-    as f-puzzles and most sites use (3x3 for 9, 2 rows x 3 columns for 6).
-    """
-    height = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
-    if height == 1:
-        return None
-    return height, size // height
 
 
 @cache

@@ -70,8 +70,9 @@ class Assessment:
             return f"Case {number}: unique, but logic does not finish (not rated)\n"
         counts = ", ".join(f"{name} {k}" for name, k in rating.counts.items())
         return (
-            f"Case {number}: unique, rating {rating.rating:.1f}, {rating.level}, hardest {rating.hardest}, "
-            f"score {rating.score}; {counts}\n"
+            f"Case {number}: unique, rating {rating.rating:.1f} (pearl {rating.pearl:.1f}, diamond "
+            f"{rating.diamond:.1f}), {rating.level}, hardest {rating.hardest}, score {rating.score}; "
+            f"{counts}\n"
         )
 
     def logic_json(self, number: int) -> dict[str, Any]:
@@ -89,7 +90,7 @@ class Assessment:
             out["contradiction"] = self.logic.contradiction
         if self.rated:
             assert self.rating is not None
-            out["rating"] = self.rating.rating
+            out["rating"] = round(self.rating.rating, 1)
             out["level"] = self.rating.level
         return out
 
@@ -100,7 +101,9 @@ class Assessment:
         if self.rated:
             assert self.rating is not None
             out.update(
-                rating=self.rating.rating,
+                rating=round(self.rating.rating, 1),
+                pearl=round(self.rating.pearl, 1),
+                diamond=round(self.rating.diamond, 1),
                 score=self.rating.score,
                 level=self.rating.level,
                 hardest=self.rating.hardest,
@@ -112,14 +115,19 @@ class Assessment:
 
 
 def assess(
-    puzzle: Puzzle, *, max_technique: str | None = None, time_limit: float | None = None
+    puzzle: Puzzle,
+    *,
+    max_technique: str | None = None,
+    time_limit: float | None = None,
+    scale: str = "default",
 ) -> Assessment:
-    """Decide ``puzzle`` with CP-SAT, then solve it by logic (never using a
-    technique harder than ``max_technique``) and rate the path."""
+    """Decide ``puzzle`` with CP-SAT, then solve it by logic on ``scale`` (never
+    using a technique harder than ``max_technique``) and rate the path. The
+    uniqueness techniques run only when CP-SAT proved the puzzle unique."""
     verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN:
         return Assessment(puzzle, verdict)
-    result = solve_logic(puzzle, max_technique=max_technique)
+    result = solve_logic(puzzle, max_technique=max_technique, scale=scale, unique=verdict is Verdict.UNIQUE)
     return Assessment(puzzle, verdict, result, rate_result(result))
 
 

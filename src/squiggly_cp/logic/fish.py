@@ -70,8 +70,30 @@ def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots
     )
 
 
-def basic_fish(state: State, k: int) -> Iterator[Step]:
-    """Rows as base and columns as cover, or the other way round."""
+def basic_fish(state: State, k: int, se: bool = False) -> Iterator[Step]:
+    """Rows as base and columns as cover, or the other way round.
+
+    With ``se``, in Sudoku Explainer's order (columns as base first, then
+    sets of lines in its order, then digits) and only for digits placed at
+    most n - 2k times."""
+    if se:
+        n = state.layout.size
+        placed = [0] * (n + 1)
+        for v in state.values:
+            placed[v] += 1
+        found = [
+            ((step.houses[0] < n, tuple(h % n for h in step.houses[:k])[::-1], d), step)
+            for d, step in _fish_steps(state, k)
+            if placed[d] + 2 * k <= n
+        ]
+        for _, step in sorted(found, key=lambda pair: pair[0]):
+            yield step
+        return
+    for _, step in _fish_steps(state, k):
+        yield step
+
+
+def _fish_steps(state: State, k: int) -> Iterator[tuple[int, Step]]:
     n = state.layout.size
     for d in range(1, n + 1):
         pos = _positions(state, d)
@@ -100,7 +122,7 @@ def basic_fish(state: State, k: int) -> Iterator[Step]:
                 cover = [other * n + j for j in range(n) if union >> j & 1]
                 step = _step(state, NAMES[k], BASIC[k], d, base, cover, spots)
                 if step is not None:
-                    yield step
+                    yield d, step
 
 
 def _cells(spots: int) -> Iterator[int]:
@@ -192,3 +214,9 @@ FINDERS: tuple[Technique, ...] = (
     Technique("franken swordfish", FRANKEN[3], 250, partial(franken_fish, k=3)),
     Technique("jellyfish", BASIC[4], 160, partial(basic_fish, k=4)),
 )
+
+SE_FINDERS: dict[str, Technique] = {
+    NAMES[k]: Technique(NAMES[k], BASIC[k], score, partial(basic_fish, k=k, se=True))
+    for k, score in ((2, 140), (3, 150), (4, 160))
+}
+"""Basic fish in Sudoku Explainer's order."""

@@ -17,9 +17,10 @@ claiming.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..core.puzzle import digit_char
+from .direct import box_like, house_order, locked_candidates
 from .state import State
 from .step import Step, Technique, cells_text, elims_text
 
@@ -28,6 +29,8 @@ CLAIMING = 2.8
 COMMON_PEERS = 2.9
 MAX_COMMON = 4
 """At most this many candidate cells in the house (more rarely share a peer)."""
+SE_MOST_COMMON = 6
+"""SE's generalized intersection looks at up to 6."""
 
 
 def _locked(state: State, sources: range, kind: str, difficulty: float) -> Iterator[Step]:
@@ -78,13 +81,15 @@ def claiming(state: State) -> Iterator[Step]:
     return _locked(state, range(0, 2 * n), "claiming", CLAIMING)
 
 
-def common_peers(state: State) -> Iterator[Step]:
+def common_peers(
+    state: State, most: int = MAX_COMMON, order: Sequence[int] | None = None, name: str = "common peers"
+) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     peer_bits = layout.peer_bits
-    for index in range(len(layout.houses)):
+    for index in range(len(layout.houses)) if order is None else order:
         for d, where in state.digit_places(index):
-            if not 2 <= len(where) <= MAX_COMMON:
+            if not 2 <= len(where) <= most:
                 continue
             seen = ~layout.house_bits[index]
             for c in where:
@@ -92,16 +97,44 @@ def common_peers(state: State) -> Iterator[Step]:
             elims = [(c, d + 1) for c in state.open_with(seen, d)]
             if elims:
                 yield Step(
-                    "common peers",
+                    name,
                     COMMON_PEERS,
                     eliminations=tuple(elims),
                     houses=(index,),
                     cells=tuple(where),
                     text=(
-                        f"Common peers: in {layout.house_name(index)}, {digit_char(d + 1)} lies only in "
-                        f"{cells_text(where, n)}; {elims_text(elims, n)} (seeing them all)"
+                        f"{name.capitalize()}: in {layout.house_name(index)}, {digit_char(d + 1)} lies "
+                        f"only in {cells_text(where, n)}; {elims_text(elims, n)} (seeing them all)"
                     ),
                 )
+
+
+def se_locking(state: State) -> Iterator[Step]:
+    """Sudoku Explainer's intersections, in its order: a box's digit locked in a
+    line is pointing (2.6), any other house's digit locked in another house
+    is claiming (2.8; so every intersection on a jigsaw); then, when none
+    is found, its "generalized intersection" (2.9): common peers of 2 to 6
+    places of a digit in any house."""
+    layout = state.layout
+    n = layout.size
+    found = False
+    for a, b, d, where, elims in locked_candidates(state):
+        found = True
+        kind = "pointing" if box_like(state, a, se=True) else "claiming"
+        yield Step(
+            kind,
+            POINTING if kind == "pointing" else CLAIMING,
+            eliminations=elims,
+            houses=(a, b),
+            cells=tuple(where),
+            text=(
+                f"{kind.capitalize()}: in {layout.house_name(a)}, {digit_char(d + 1)} "
+                f"lies only in {cells_text(where, n)}, all in {layout.house_name(b)}"
+                f" -> {elims_text(elims, n)}"
+            ),
+        )
+    if not found:
+        yield from common_peers(state, SE_MOST_COMMON, house_order(state), "generalized intersection")
 
 
 FINDERS: tuple[Technique, ...] = (
@@ -109,3 +142,14 @@ FINDERS: tuple[Technique, ...] = (
     Technique("claiming", CLAIMING, 50, claiming),
     Technique("common peers", COMMON_PEERS, 50, common_peers),
 )
+
+SE_FINDERS: dict[str, Technique] = {
+    "locking": Technique(
+        "pointing",
+        POINTING,
+        50,
+        se_locking,
+        variable=True,
+        names=("pointing", "claiming", "generalized intersection"),
+    ),
+}

@@ -2,6 +2,9 @@
 
 * ``rating`` is the largest step difficulty on the path (Sudoku Explainer's
   ER). A path that does not finish (stuck, or a contradiction) is rated 20.0.
+* ``pearl`` (SE's EP) is the largest difficulty up to and including the
+  first step that places a digit; ``diamond`` (SE's ED) is the difficulty of
+  the first step. Both are 0.0 when there is no such step.
 * ``score`` sums a per-technique base score over every step, HoDoKu style
   (`SCORES`): many easy steps add up, so two puzzles with the same rating
   can still be told apart.
@@ -15,11 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.puzzle import Puzzle
-from .solver import FINDERS, LogicResult, solve_logic
+from .scales import SCALES, Scale
+from .solver import LogicResult, solve_logic
 
-SCORES: dict[str, int] = {t.name: t.score for t in FINDERS}
-"""Per-step base score, from the family modules' `FINDERS`: the values of
-HoDoKu's scale where it has the technique."""
+SCORES: dict[str, int] = {}
+for _scale in SCALES.values():  # the default scale first: its scores win
+    for _technique in _scale.finders:
+        for _name in _technique.step_names:
+            SCORES.setdefault(_name, _technique.score)
+"""Per-step base score, from the family modules' technique records: the
+values of HoDoKu's scale where it has the technique."""
 
 LEVELS: tuple[tuple[str, float], ...] = (
     ("easy", 2.3),
@@ -42,6 +50,8 @@ class Rating:
     """A puzzle's rating; see the module docstring."""
 
     rating: float
+    pearl: float
+    diamond: float
     score: int
     level: str
     hardest: str | None
@@ -53,6 +63,8 @@ class Rating:
     def to_json(self) -> dict[str, Any]:
         return {
             "rating": self.rating,
+            "pearl": self.pearl,
+            "diamond": self.diamond,
             "score": self.score,
             "level": self.level,
             "hardest": self.hardest,
@@ -76,15 +88,22 @@ def rate_result(result: LogicResult) -> Rating:
     counts: dict[str, int] = {}
     hardest = None
     top = 0.0
+    pearl = 0.0
+    diamond = result.steps[0].difficulty if result.steps else 0.0
     for step in result.steps:
+        if not pearl and step.placements:
+            pearl = max(top, step.difficulty)
         counts[step.technique] = counts.get(step.technique, 0) + 1
         if step.difficulty > top:
             top = step.difficulty
             hardest = step.technique
     score = sum(SCORES[step.technique] for step in result.steps)
     rating = top if result.solved else UNFINISHED
+    # Chain grades add 0.1 at a time, as SE does; round where SE prints.
     return Rating(
-        rating=rating,
+        rating=round(rating, 1),
+        pearl=round(pearl, 1),
+        diamond=round(diamond, 1),
         score=score,
         level=level_for(rating, "trial" in counts),
         hardest=hardest,
@@ -95,6 +114,17 @@ def rate_result(result: LogicResult) -> Rating:
     )
 
 
-def rate(puzzle: Puzzle, *, max_technique: str | None = None) -> Rating:
-    """Solve ``puzzle`` by logic and rate the path (see the module docstring)."""
-    return rate_result(solve_logic(puzzle, max_technique=max_technique))
+def rate(
+    puzzle: Puzzle,
+    *,
+    max_technique: str | None = None,
+    scale: str | Scale = "default",
+    unique: bool = False,
+    max_difficulty: float | None = None,
+) -> Rating:
+    """Solve ``puzzle`` by logic on ``scale`` and rate the path (see the module
+    docstring); ``unique``, ``max_difficulty``: see `solve_logic`."""
+    result = solve_logic(
+        puzzle, max_technique=max_technique, scale=scale, unique=unique, max_difficulty=max_difficulty
+    )
+    return rate_result(result)

@@ -19,7 +19,6 @@ def full_house(state: State) -> Iterator[Step]:
     values = state.values
     cands = state.cands
     layout = state.layout
-    n = layout.size
     for index, house in enumerate(layout.houses):
         empty = -1
         for c in house:
@@ -29,15 +28,7 @@ def full_house(state: State) -> Iterator[Step]:
                 empty = c
         else:
             if empty >= 0 and cands[empty].bit_count() == 1:
-                digit = cands[empty].bit_length()
-                yield Step(
-                    "full house",
-                    FULL_HOUSE,
-                    placements=((empty, digit),),
-                    houses=(index,),
-                    cells=(empty,),
-                    text=f"Full house in {layout.house_name(index)}: {_placed(empty, digit, n)}",
-                )
+                yield from full_house_in(state, index)
 
 
 def hidden_singles(state: State, first: int, stop: int, difficulty: float) -> Iterator[Step]:
@@ -97,6 +88,50 @@ def naked_single(state: State) -> Iterator[Step]:
             )
 
 
+def se_singles(state: State) -> Iterator[Step]:
+    """Full houses and hidden singles in Sudoku Explainer's order and grades.
+
+    A hidden single is 1.2 only in a true box (a box layout's regions), else
+    1.5; full houses are 1.0. On a box layout: full houses in boxes, columns,
+    rows, then hidden singles in the same order. Elsewhere SE looks at
+    regions last: full houses in columns and rows, hidden singles there,
+    then full houses and hidden singles in regions.
+    """
+    n = state.layout.size
+    cols, rows, regions = (n, 2 * n), (0, n), (2 * n, 3 * n)
+    if state.layout.boxes:
+        passes = [(regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)]
+    else:
+        passes = [(cols, True), (rows, True), (cols, False), (rows, False), (regions, True), (regions, False)]
+    houses = state.layout.houses
+    values = state.values
+    for (first, stop), alone in passes:
+        for index in range(first, stop):
+            empty = sum(1 for c in houses[index] if not values[c])
+            if (empty == 1) != alone or not empty:
+                continue
+            if alone:
+                yield from full_house_in(state, index)
+            else:
+                grade = HIDDEN_SINGLE_REGION if index >= 2 * n and state.layout.boxes else HIDDEN_SINGLE_LINE
+                yield from hidden_singles(state, index, index + 1, grade)
+
+
+def full_house_in(state: State, index: int) -> Iterator[Step]:
+    layout = state.layout
+    for c in layout.houses[index]:
+        if not state.values[c] and state.cands[c].bit_count() == 1:
+            digit = state.cands[c].bit_length()
+            yield Step(
+                "full house",
+                FULL_HOUSE,
+                placements=((c, digit),),
+                houses=(index,),
+                cells=(c,),
+                text=f"Full house in {layout.house_name(index)}: {_placed(c, digit, layout.size)}",
+            )
+
+
 def _placed(cell: int, digit: int, size: int) -> str:
     return f"{cell_name(cell, size)} = {digit_char(digit)}"
 
@@ -107,3 +142,10 @@ FINDERS: tuple[Technique, ...] = (
     Technique("hidden single", HIDDEN_SINGLE_LINE, 14, hidden_single_line, variable=True),
     Technique("naked single", NAKED_SINGLE, 4, naked_single),
 )
+
+SE_FINDERS: dict[str, Technique] = {
+    "singles": Technique(
+        "hidden single", FULL_HOUSE, 14, se_singles, variable=True, names=("full house", "hidden single")
+    ),
+    "naked single": FINDERS[3],
+}

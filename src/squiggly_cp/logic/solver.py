@@ -5,6 +5,8 @@ solver keeps the easiest step found so far and stops looking once the next
 finder cannot beat it, so a technique whose difficulty varies (Law of
 Leftovers, chains) still yields to an easier one that happens to be
 listed later. After every step it starts again from the easiest technique.
+On the ``se`` scale (`scales`) it does as Sudoku Explainer does instead: the
+first finder, in SE's order, that finds a step gives it.
 """
 
 from __future__ import annotations
@@ -12,40 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import chain
-from operator import attrgetter
 
 from ..core.puzzle import Puzzle
-from . import chains, fish, intersections, leftovers, singles, subsets, trial, wings
+from .scales import DEFAULT, SCALES, Scale
 from .state import State
 from .step import Finder, Step, Technique
 
-FINDERS: tuple[Technique, ...] = tuple(
-    sorted(
-        chain(
-            singles.FINDERS,
-            intersections.FINDERS,
-            subsets.FINDERS,
-            leftovers.FINDERS,
-            fish.FINDERS,
-            wings.FINDERS,
-            chains.FINDERS,
-            trial.FINDERS,
-        ),
-        key=attrgetter("difficulty"),
-    )
-)
-"""Every finder, in order of the least difficulty it can produce (ties keep the order above)."""
+FINDERS: tuple[Technique, ...] = DEFAULT.finders
+"""The default scale's finders, in order of the least difficulty each can produce."""
 
-TECHNIQUES: tuple[str, ...] = tuple(dict.fromkeys(t.name for t in FINDERS))
-"""Technique names, easiest first. ``max_technique`` allows a name and every one before it."""
+TECHNIQUES: tuple[str, ...] = DEFAULT.techniques
+"""The default scale's technique names, easiest first (``max_technique``
+allows a name and every one before it)."""
 
-BASE_DIFFICULTY: dict[str, float] = {}
-for _technique in FINDERS:
-    BASE_DIFFICULTY.setdefault(_technique.name, _technique.difficulty)
-
-# Techniques whose step difficulty varies (by length, lines, depth); the others have one value.
-_VARIABLE = frozenset(t.name for t in FINDERS if t.variable)
+BASE_DIFFICULTY: dict[str, float] = DEFAULT.base_difficulty
 
 
 @dataclass
@@ -69,18 +51,42 @@ class LogicResult:
         return not self.solved and self.contradiction is None
 
 
-def _allowed(max_technique: str | None) -> tuple[Technique, ...]:
+def get_scale(scale: str | Scale) -> Scale:
+    if isinstance(scale, Scale):
+        return scale
+    if scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}; choose from {', '.join(SCALES)}")
+    return SCALES[scale]
+
+
+def _allowed(
+    max_technique: str | None, scale: Scale = DEFAULT, max_difficulty: float | None = None
+) -> tuple[Technique, ...]:
     """The finders up to ``max_technique``; steps of earlier techniques whose
-    difficulty varies are kept only up to ``max_technique``'s difficulty."""
+    difficulty varies are kept only up to ``max_technique``'s difficulty.
+    With ``max_difficulty``, no step rated above it."""
+    finders = _up_to(max_technique, scale)
+    if max_difficulty is None:
+        return finders
+    return tuple(
+        replace(t, finder=partial(_capped, finder=t.finder, cap=max_difficulty + 1e-9)) if t.variable else t
+        for t in finders
+        if t.difficulty <= max_difficulty + 1e-9
+    )
+
+
+def _up_to(max_technique: str | None, scale: Scale) -> tuple[Technique, ...]:
     if max_technique is None:
-        return FINDERS
-    if max_technique not in TECHNIQUES:
-        raise ValueError(f"unknown technique {max_technique!r}; choose from {', '.join(TECHNIQUES)}")
-    last = TECHNIQUES.index(max_technique)
-    allowed = set(TECHNIQUES[: last + 1])
-    cap = float("inf") if max_technique in _VARIABLE else BASE_DIFFICULTY[max_technique]
+        return scale.finders
+    techniques = scale.techniques
+    if max_technique not in techniques:
+        raise ValueError(f"unknown technique {max_technique!r}; choose from {', '.join(techniques)}")
+    last = techniques.index(max_technique)
+    allowed = set(techniques[: last + 1])
+    variable = {t.name for t in scale.finders if t.variable}
+    cap = float("inf") if max_technique in variable else scale.base_difficulty[max_technique]
     out = []
-    for technique in FINDERS:
+    for technique in scale.finders:
         if technique.name not in allowed:
             continue
         if technique.name != max_technique and technique.variable:
@@ -93,8 +99,16 @@ def _capped(state: State, finder: Finder, cap: float) -> Iterator[Step]:
     return (step for step in finder(state) if step.difficulty <= cap)
 
 
-def find_step(state: State, finders: Sequence[Technique] = FINDERS) -> Step | None:
-    """The easiest step available in ``state``, or None."""
+def find_step(
+    state: State, finders: Sequence[Technique] = FINDERS, easiest_first: bool = True
+) -> Step | None:
+    """The easiest step available in ``state`` (or, not ``easiest_first``, the
+    first step of the first finder that has one), or None."""
+    if not easiest_first:
+        for technique in finders:
+            for step in technique.finder(state):
+                return step
+        return None
     best: Step | None = None
     for technique in finders:
         least = technique.difficulty
@@ -114,6 +128,9 @@ def solve_logic(
     max_technique: str | None = None,
     candidates: Sequence[int] | None = None,
     max_steps: int | None = None,
+    scale: str | Scale = "default",
+    unique: bool = False,
+    max_difficulty: float | None = None,
 ) -> LogicResult:
     """Solve ``puzzle`` step by step, always with the easiest step available.
 
@@ -121,16 +138,21 @@ def solve_logic(
     no later technique is used, nor a step of an earlier one rated above it;
     ``candidates`` (one bitmask per cell, bit d-1 for digit d) starts from an
     explicit position instead of the givens' consequences; ``max_steps``
-    stops after that many steps.
+    stops after that many steps; ``scale`` names the scale (`SCALES`).
+    ``unique`` says the puzzle is proved to have one solution, which lets
+    the uniqueness techniques run (they are unsound otherwise);
+    ``max_difficulty`` allows no step rated above it (a cheap way to learn
+    whether a puzzle is rated at most that: if so, the path is the same).
     """
-    finders = _allowed(max_technique)
-    state = State.start(puzzle, candidates)
+    scale = get_scale(scale)
+    finders = _allowed(max_technique, scale, max_difficulty)
+    state = State.start(puzzle, candidates, unique)
     steps: list[Step] = []
     contradiction = state.contradiction()
     while contradiction is None and not all(state.values):
         if max_steps is not None and len(steps) >= max_steps:
             break
-        step = find_step(state, finders)
+        step = find_step(state, finders, scale.easiest_first)
         if step is None:
             break
         steps.append(step)
@@ -146,10 +168,16 @@ def solve_logic(
 
 
 def next_step(
-    puzzle: Puzzle, candidates: Sequence[int] | None = None, max_technique: str | None = None
+    puzzle: Puzzle,
+    candidates: Sequence[int] | None = None,
+    max_technique: str | None = None,
+    scale: str | Scale = "default",
+    unique: bool = False,
 ) -> Step | None:
-    """The easiest step from the givens (or from ``candidates``), without applying it."""
-    state = State.start(puzzle, candidates)
+    """The step the solver would take next from the givens (or from
+    ``candidates``), without applying it."""
+    state = State.start(puzzle, candidates, unique)
     if state.contradiction() is not None:
         return None
-    return find_step(state, _allowed(max_technique))
+    scale = get_scale(scale)
+    return find_step(state, _allowed(max_technique, scale), scale.easiest_first)

@@ -33,16 +33,25 @@ def digits_of(mask: int) -> list[int]:
 class State:
     """Candidates and placements, with the checks that detect a contradiction."""
 
-    __slots__ = ("broken", "cands", "layout", "values")
+    __slots__ = ("broken", "cands", "layout", "unique", "values")
 
-    def __init__(self, layout: Layout, cands: list[int], values: list[int], broken: str | None = None):
+    def __init__(
+        self,
+        layout: Layout,
+        cands: list[int],
+        values: list[int],
+        broken: str | None = None,
+        unique: bool = False,
+    ):
         self.layout = layout
         self.cands = cands
         self.values = values
         self.broken = broken
+        self.unique = unique
+        """Proved to have exactly one solution: techniques that assume so may run."""
 
     @classmethod
-    def start(cls, puzzle: Puzzle, candidates: Sequence[int] | None = None) -> State:
+    def start(cls, puzzle: Puzzle, candidates: Sequence[int] | None = None, unique: bool = False) -> State:
         """The state after the givens, each given's digit removed from its peers.
 
         With ``candidates`` (one mask per cell) the solve starts from that
@@ -55,7 +64,7 @@ class State:
         if len(cands) != n * n:
             raise ValueError(f"candidates must have {n * n} masks")
         values = [0] * (n * n)
-        state = cls(layout, cands, values)
+        state = cls(layout, cands, values, unique=unique)
         repeat = puzzle.repeated_given()
         if repeat is not None:
             _, first, second = repeat
@@ -71,7 +80,7 @@ class State:
         return state
 
     def copy(self) -> State:
-        return State(self.layout, self.cands.copy(), self.values.copy(), self.broken)
+        return State(self.layout, self.cands.copy(), self.values.copy(), self.broken, self.unique)
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers."""

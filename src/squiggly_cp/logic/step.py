@@ -55,7 +55,8 @@ class Technique:
     Each family module lists its own in ``FINDERS``. ``difficulty`` is the
     least a step of ``finder`` can be rated (the solver tries finders in that
     order); ``score`` is the technique's base score per step (`rating.SCORES`);
-    ``variable`` says its steps' difficulty varies (by length, lines, depth).
+    ``variable`` says its steps' difficulty varies (by length, lines, depth);
+    ``names`` are the technique names its steps carry, when not just ``name``.
     """
 
     name: str
@@ -63,6 +64,11 @@ class Technique:
     score: int
     finder: Finder
     variable: bool = False
+    names: tuple[str, ...] = ()
+
+    @property
+    def step_names(self) -> tuple[str, ...]:
+        return self.names or (self.name,)
 
 
 def cells_text(cells: Iterable[int], size: int) -> str:

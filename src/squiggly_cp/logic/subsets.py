@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from functools import partial
 from itertools import combinations
 
+from .direct import colex, house_order
 from .state import State, digits_of
 from .step import Step, Technique, cells_text, digits_text, elims_text
 
@@ -20,28 +21,34 @@ NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-def naked_subsets(state: State, k: int) -> Iterator[Step]:
+def naked_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
+    """With ``se``, as Sudoku Explainer looks for them: houses in its order,
+    subsets in its order, only in houses with at least 2k empty cells, and
+    eliminations from the one house only."""
     layout = state.layout
     n = layout.size
     cands = state.cands
     values = state.values
     name = f"naked {NAMES[k]}"
-    for index, house in enumerate(layout.houses):
+    for index in house_order(state) if se else range(len(layout.houses)):
+        house = layout.houses[index]
         small = [c for c in house if not values[c] and 2 <= cands[c].bit_count() <= k]
         if len(small) < k:
             continue
         empty = sum(1 for c in house if not values[c])
-        if empty <= k:
+        if empty <= k or (se and empty < 2 * k):
             continue
-        for group in combinations(small, k):
+        groups = [tuple(small[i] for i in s) for s in colex(len(small), k)] if se else combinations(small, k)
+        for group in groups:
             union = 0
             for c in group:
                 union |= cands[c]
             if union.bit_count() != k:
                 continue
             shared = layout.house_bits[index]
-            for c in group:
-                shared &= layout.peer_bits[c] | (1 << c)
+            if not se:
+                for c in group:
+                    shared &= layout.peer_bits[c] | (1 << c)
             elims = []
             for c in range(n * n):
                 if shared >> c & 1 and c not in group and not values[c] and cands[c] & union:
@@ -61,15 +68,17 @@ def naked_subsets(state: State, k: int) -> Iterator[Step]:
                 )
 
 
-def hidden_subsets(state: State, k: int) -> Iterator[Step]:
+def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
+    """With ``se``, in Sudoku Explainer's order, in houses of more than 2k empty cells."""
     layout = state.layout
     n = layout.size
     cands = state.cands
     values = state.values
     name = f"hidden {NAMES[k]}"
-    for index, house in enumerate(layout.houses):
+    for index in house_order(state) if se else range(len(layout.houses)):
+        house = layout.houses[index]
         empty = [c for c in house if not values[c]]
-        if len(empty) <= k:
+        if len(empty) <= k or (se and len(empty) <= 2 * k):
             continue
         where: dict[int, int] = {}
         for d in range(n):
@@ -82,7 +91,13 @@ def hidden_subsets(state: State, k: int) -> Iterator[Step]:
                 where[d] = spots
         if len(where) < k:
             continue
-        for group in combinations(sorted(where), k):
+        digits_in = sorted(where)
+        groups = (
+            [tuple(digits_in[i] for i in s) for s in colex(len(digits_in), k)]
+            if se
+            else combinations(digits_in, k)
+        )
+        for group in groups:
             spots = 0
             for d in group:
                 spots |= where[d]
@@ -114,3 +129,11 @@ FINDERS: tuple[Technique, ...] = (
     Technique("naked quad", NAKED[4], 120, partial(naked_subsets, k=4)),
     Technique("hidden quad", HIDDEN[4], 150, partial(hidden_subsets, k=4)),
 )
+
+SE_FINDERS: dict[str, Technique] = {
+    t.name: Technique(
+        t.name, t.difficulty, t.score, partial(t.finder.func, k=t.finder.keywords["k"], se=True)
+    )
+    for t in FINDERS
+}
+"""The same, looked for in Sudoku Explainer's order and scope."""

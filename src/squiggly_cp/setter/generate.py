@@ -102,7 +102,10 @@ def rating_target(low: float, high: float) -> Target:
     from ..logic import rate
 
     def rating(puzzle: Puzzle) -> float:
-        return rate(puzzle).rating
+        # Asked only of puzzles proved unique; a path above ``high`` is not
+        # followed to its end (it is out of range either way).
+        cap = None if high >= RATING_TOP else high
+        return rate(puzzle, unique=True, max_difficulty=cap).rating
 
     # Removing givens only makes a puzzle harder (or leaves it): check each step
     # against the top of the range, unless the range is open at the top.

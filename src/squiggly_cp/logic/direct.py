@@ -1,0 +1,197 @@
+"""Direct techniques: an intersection or hidden subset that at once gives a hidden single.
+
+Sudoku Explainer rates these below the plain technique because the solver
+never has to write the eliminations down: it sees the single they cause.
+
+* **Direct pointing / claiming** (1.7 / 1.9): a digit's places in house A
+  all lie in house B, and in another house of A's kind that crosses B the
+  digit then has one place left outside B: that place gets the digit. The
+  eliminations from B go with it. 1.7 when A is a region that counts as a
+  box (every region on the default scale, only true 3x3-style boxes on
+  SE's scale), else 1.9.
+* **Direct hidden pair / triplet** (2.0 / 2.5): k digits of a house fit in
+  only k of its cells; with the other digits gone from those cells, some
+  other digit of the house has one place left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache, partial
+from itertools import combinations
+
+from ..core.puzzle import cell_name, digit_char
+from .state import State
+from .step import Pair, Step, Technique, cells_text, digits_text
+
+DIRECT_POINTING = 1.7
+DIRECT_CLAIMING = 1.9
+DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
+NAMES = {2: "direct hidden pair", 3: "direct hidden triplet"}
+
+
+@cache
+def colex(items: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The k-subsets of ``range(items)`` in SE's order (by largest element, then the next...)."""
+    return tuple(sorted(combinations(range(items), k), key=lambda s: s[::-1]))
+
+
+def house_order(state: State) -> tuple[int, ...]:
+    """SE's order of houses: boxes, columns, rows on a box layout; else columns, rows, regions."""
+    n = state.layout.size
+    rows, cols, regions = range(n), range(n, 2 * n), range(2 * n, 3 * n)
+    if state.layout.boxes:
+        return (*regions, *cols, *rows)
+    return (*cols, *rows, *regions)
+
+
+def intersection_pairs(state: State) -> list[tuple[int, int]]:
+    """(kind of A, kind of B) in SE's order; kinds 0 row, 1 column, 2 region."""
+    if state.layout.boxes:
+        return [(2, 1), (2, 0), (1, 2), (0, 2)]
+    return [(1, 2), (0, 2), (2, 1), (2, 0)]
+
+
+def box_like(state: State, house: int, se: bool) -> bool:
+    """Does ``house`` count as a box (the cheaper grade)?"""
+    return house >= 2 * state.layout.size and (state.layout.boxes or not se)
+
+
+def locked_candidates(state: State) -> Iterator[tuple[int, int, int, list[int], tuple[Pair, ...]]]:
+    """(house A, house B, digit (0-based), A's places for it, eliminations) for
+    every digit whose places in A all lie in B, with something to remove from
+    B: the pairs of kinds of house in SE's order (`intersection_pairs`)."""
+    layout = state.layout
+    n = layout.size
+    cands, values = state.cands, state.values
+    houses = layout.houses
+    cell_houses = layout.cell_houses
+    for kind_a, kind_b in intersection_pairs(state):
+        for a in range(kind_a * n, kind_a * n + n):
+            for b in sorted({cell_houses[c][kind_b] for c in houses[a]}):
+                inside_b = layout.house_bits[b]
+                for d, where in state.digit_places(a):
+                    if len(where) < 2 or any(not inside_b >> c & 1 for c in where):
+                        continue
+                    bit = 1 << d
+                    elims = tuple(
+                        (c, d + 1) for c in houses[b] if c not in where and cands[c] & bit and not values[c]
+                    )
+                    if elims:
+                        yield a, b, d, where, elims
+
+
+def direct_locking(state: State, se: bool = False) -> Iterator[Step]:
+    layout = state.layout
+    n = layout.size
+    cands, values = state.cands, state.values
+    houses = layout.houses
+    cell_houses = layout.cell_houses
+    for a, b, d, where, elims in locked_candidates(state):
+        bit = 1 << d
+        gone = {c for c, _ in elims}
+        kind_a = a // n
+        for a2 in sorted({cell_houses[c][kind_a] for c in houses[b]} - {a}):
+            spots = [c for c in houses[a2] if cands[c] & bit and not values[c]]
+            left = [c for c in spots if c not in gone]
+            if len(spots) > 1 and len(left) == 1:
+                pointing = box_like(state, a, se)
+                name = "direct pointing" if pointing else "direct claiming"
+                yield Step(
+                    name,
+                    DIRECT_POINTING if pointing else DIRECT_CLAIMING,
+                    placements=((left[0], d + 1),),
+                    eliminations=elims,
+                    houses=(a, b, a2),
+                    cells=tuple(where),
+                    text=(
+                        f"{name.capitalize()}: in {layout.house_name(a)}, "
+                        f"{digit_char(d + 1)} lies only in {cells_text(where, n)}, "
+                        f"all in {layout.house_name(b)}; so "
+                        f"{layout.house_name(a2)} has {digit_char(d + 1)} only at "
+                        f"{cell_name(left[0], n)}"
+                    ),
+                )
+                break
+
+
+def direct_hidden(state: State, k: int) -> Iterator[Step]:
+    layout = state.layout
+    n = layout.size
+    cands, values = state.cands, state.values
+    for index in house_order(state):
+        house = layout.houses[index]
+        empty = [c for c in house if not values[c]]
+        if len(empty) <= k:
+            continue
+        # Each digit's places as a bit set of cells.
+        places = [0] * n
+        for c in empty:
+            m = cands[c]
+            while m:
+                low = m & -m
+                m ^= low
+                places[low.bit_length() - 1] |= 1 << c
+        # Only digits with 2..k places can be in the set (in SE's order of digit sets).
+        fit = [d for d in range(n) if 2 <= places[d].bit_count() <= k]
+        for picked in colex(len(fit), k):
+            digits = [fit[i] for i in picked]
+            union = 0
+            for d in digits:
+                union |= places[d]
+            if union.bit_count() != k:
+                continue
+            cells = [c for c in empty if union >> c & 1]
+            keep = sum(1 << d for d in digits)
+            for v in range(n):
+                if v in digits or places[v].bit_count() < 2:
+                    continue
+                rest = places[v] & ~union
+                if rest.bit_count() != 1:
+                    continue
+                left = [rest.bit_length() - 1]
+                elims = tuple(
+                    (c, e + 1) for c in cells for e in range(n) if cands[c] >> e & 1 and not keep >> e & 1
+                )
+                yield Step(
+                    NAMES[k],
+                    DIRECT_HIDDEN[k],
+                    placements=((left[0], v + 1),),
+                    eliminations=elims,
+                    houses=(index,),
+                    cells=tuple(cells),
+                    text=(
+                        f"{NAMES[k].capitalize()}: in {layout.house_name(index)}, "
+                        f"{digits_text(d + 1 for d in digits)} fit only in {cells_text(cells, n)}; so "
+                        f"{digit_char(v + 1)} has one place left: {cell_name(left[0], n)}"
+                    ),
+                )
+                break
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique(
+        "direct pointing",
+        DIRECT_POINTING,
+        20,
+        direct_locking,
+        variable=True,
+        names=("direct pointing", "direct claiming"),
+    ),
+    Technique("direct hidden pair", DIRECT_HIDDEN[2], 30, partial(direct_hidden, k=2)),
+    Technique("direct hidden triplet", DIRECT_HIDDEN[3], 40, partial(direct_hidden, k=3)),
+)
+"""The default scale's: every region counts as a box."""
+
+SE_FINDERS: dict[str, Technique] = {
+    "direct locking": Technique(
+        "direct pointing",
+        DIRECT_POINTING,
+        20,
+        partial(direct_locking, se=True),
+        variable=True,
+        names=("direct pointing", "direct claiming"),
+    ),
+    "direct hidden pair": FINDERS[1],
+    "direct hidden triplet": FINDERS[2],
+}

@@ -1,0 +1,363 @@
+"""Nishio, cell and region, and dynamic forcing chains (Sudoku Explainer's 7.5-9.x).
+
+Built on `potentials`: every consequence of assuming a candidate on, or off,
+is followed to the end (or to a contradiction).
+
+* **Nishio** (7.5): one digit only, the candidates an assumption turns off
+  leaving the grid as it is followed; an assumption that leads to a
+  potential both on and off is false;
+* **cell and region forcing chains** (8.0): whatever every candidate of a
+  cell, or every place of a digit in a house, leads to, is true;
+* **dynamic forcing chains** (8.5): as the last, plus contradictions and
+  "double" chains (what both A on and A off lead to), the grid thinning as
+  the assumption is followed;
+* **dynamic forcing chains (+)** (9.0): the same, also following locked
+  candidates, pairs and X-wings inside an assumption (SE's first nesting
+  level; its deeper ones are not built).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..core.puzzle import cell_name, digit_char
+from . import fish, intersections, subsets
+from .potentials import (
+    KEY_CELL,
+    KEY_CONTRADICTION,
+    KEY_DOUBLE,
+    KEY_REGION,
+    Grid,
+    Hint,
+    Node,
+    ancestors,
+    best_step,
+    conclusion,
+    length_bonus,
+    pot,
+    pot_text,
+)
+from .state import State
+from .step import Step, Technique
+
+NISHIO = 7.5
+MULTIPLE = 8.0
+DYNAMIC = 8.5
+
+
+@dataclass
+class _Run:
+    """The consequences of one assumption; ``clash`` is (on node, off node) of
+    a potential reached both ways, or None."""
+
+    ons: dict[int, Node]
+    offs: dict[int, Node]
+    clash: tuple[Node, Node] | None
+
+
+def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int = 0) -> _Run:
+    """Every consequence of ``start``; stops at the first contradiction.
+
+    Dynamic: an off potential's candidate leaves the grid once its own
+    consequences are taken, and the rules read the thinner grid (the grid is
+    restored before returning). ``level`` 1: when nothing is left to follow,
+    the simple techniques of `_advanced` run on the thinned grid, and what
+    they remove is followed too."""
+    ons: dict[int, Node] = {}
+    offs: dict[int, Node] = {}
+    pending_on: deque[Node] = deque()
+    pending_off: deque[Node] = deque()
+    if start[0] & 1:
+        ons[start[0]] = start
+        pending_on.append(start)
+    else:
+        offs[start[0]] = start
+        pending_off.append(start)
+    saved = grid.save() if dynamic else None
+    static = not dynamic
+    clash = None
+    try:
+        while pending_on or pending_off:
+            if pending_on:
+                node = pending_on.popleft()
+                for q in grid.on_to_off(node[0], cell_rule, static):
+                    if q | 1 in ons:
+                        clash = (ons[q | 1], (q, (node,)))
+                        return _Run(ons, offs, clash)
+                    if q not in offs:
+                        child = (q, (node,))
+                        offs[q] = child
+                        pending_off.append(child)
+            else:
+                node = pending_off.popleft()
+                pot = node[0]
+                found = grid.off_to_on(pot, cell_rule, True, static)
+                if dynamic:
+                    grid.remove(pot)
+                for r, rule, house in found:
+                    if r ^ 1 in offs:
+                        parents = (node, *grid.hidden_parents(r, rule, house, offs)) if dynamic else (node,)
+                        clash = ((r, parents), offs[r ^ 1])
+                        return _Run(ons, offs, clash)
+                    if r not in ons:
+                        parents = (node, *grid.hidden_parents(r, rule, house, offs)) if dynamic else (node,)
+                        child = (r, parents)
+                        ons[r] = child
+                        pending_on.append(child)
+            if level and not pending_on and not pending_off:
+                for pot, parents in _advanced(grid, offs):
+                    if pot not in offs:
+                        child = (pot, parents)
+                        offs[pot] = child
+                        pending_off.append(child)
+        return _Run(ons, offs, None)
+    finally:
+        if saved is not None:
+            grid.restore(saved)
+
+
+def _advanced(grid: Grid, offs: dict[int, Node]) -> list[tuple[int, tuple[Node, ...]]]:
+    """What locked candidates, hidden pairs, naked pairs or X-wings (the first of
+    these that finds anything) remove from the thinned grid, for steps that
+    need some candidate the assumption removed: each removal as an off
+    potential whose parents are those candidates' off nodes (SE's level 1)."""
+    state = grid.state
+    values = state.values
+    current = [state.cands[c] if values[c] else m for c, m in enumerate(grid.cands)]
+    thin = State(state.layout, current, values)
+    out: list[tuple[int, tuple[Node, ...]]] = []
+    for finder in _ADVANCED:
+        for step in finder(thin):
+            needed = _rule_parents(grid, thin, step)
+            if not needed:
+                continue  # the step stands without the assumption
+            parents = tuple(offs[p] for p in needed if p in offs)
+            for cell, digit in sorted(step.eliminations):
+                out.append((cell << 5 | (digit - 1) << 1, parents))
+        if out:
+            break
+    return out
+
+
+def _rule_parents(grid: Grid, thin: State, step: Step) -> list[int]:
+    """The candidates present at the start whose removal the step needed (off potentials)."""
+    n = grid.size
+    start, cands = grid.start, grid.cands
+    house_bits = grid.house_bits
+    out: list[int] = []
+    name = step.technique
+    if name in ("pointing", "claiming", "generalized intersection", "x-wing"):
+        d = step.eliminations[0][1] - 1
+        if name == "x-wing":
+            k = len(step.houses) // 2
+            bases, covers = step.houses[:k], step.houses[k:]
+        else:
+            bases, covers = step.houses[:1], step.houses[1:]
+        outside = 0
+        for h in covers:
+            outside |= house_bits[h]
+        for h in bases:
+            gone = house_bits[h] & grid.start_where[d] & ~grid.where[d] & ~outside
+            out.extend(_cells_of(gone, lambda c: c << 5 | d << 1))
+    elif name.startswith("naked"):
+        digits = 0
+        for c in step.cells:
+            digits |= cands[c]
+        for c in step.cells:
+            for e in range(n):
+                if start[c] >> e & 1 and not digits >> e & 1:
+                    out.append(c << 5 | e << 1)
+    else:  # hidden pair
+        gone = {d - 1 for _, d in step.eliminations}
+        digits = 0
+        for c in step.cells:
+            digits |= cands[c]
+        for d in range(n):
+            if digits >> d & 1 and d not in gone:
+                rest = house_bits[step.houses[0]] & grid.start_where[d]
+                for c in _cells_of(rest, int):
+                    if c not in step.cells:
+                        out.append(c << 5 | d << 1)
+    return out
+
+
+def _cells_of(bits: int, make) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append(make(low.bit_length() - 1))
+    return out
+
+
+class _Search:
+    """One finder's search: every assumption of every candidate, each run once."""
+
+    def __init__(self, state: State, dynamic: bool, nishio: bool, level: int):
+        self.grid = Grid(state)
+        self.layout = state.layout
+        self.dynamic, self.nishio, self.level = dynamic, nishio, level
+        self.runs: dict[int, _Run] = {}
+        self.hints: list[Hint] = []
+        if nishio:
+            self.base, self.name = NISHIO, "Nishio Forcing Chains"
+        elif dynamic:
+            self.base, self.name = DYNAMIC + 0.5 * level, "Dynamic"
+        else:
+            self.base, self.name = MULTIPLE, ""
+
+    def run(self, start: int) -> _Run:
+        found = self.runs.get(start)
+        if found is None:
+            found = self.runs[start] = _follow(
+                self.grid, (start, ()), self.dynamic, not self.nishio, self.level
+            )
+        return found
+
+    def add(self, kind: str, key: int, target: int, branches: Sequence[Node], why: str) -> None:
+        placements, elims = conclusion(self.grid, target)
+        if not placements and not elims:
+            return
+        complexity = sum(ancestors(b) for b in branches)
+        label = self.name if self.nishio else f"{self.name} {kind}".strip()
+        if self.level:
+            label += " (+)"
+        n = self.grid.size
+        self.hints.append(
+            Hint(
+                self.base + length_bonus(complexity),
+                complexity,
+                key,
+                label.lower(),
+                placements,
+                elims,
+                (target >> 5,),
+                f"{label} ({complexity - 2} nodes): {why} -> {pot_text(target, n)}",
+            )
+        )
+
+    def search(self) -> list[Hint]:
+        grid = self.grid
+        n = grid.size
+        for cell, mask in enumerate(grid.start):
+            count = mask.bit_count()
+            if count < 2 or (count == 2 and not self.dynamic):
+                continue  # like SE, static cell and region chains start from cells of 3+ candidates
+            per_value: list[_Run] = []
+            for d in range(n):
+                if mask >> d & 1:
+                    per_value.append(self.value(cell, d, count))
+            if not self.nishio:
+                why = f"every candidate of {cell_name(cell, n)}"
+                _common(self.add, per_value, "Cell Forcing Chains", KEY_CELL, why)
+        return self.hints
+
+    def value(self, cell: int, d: int, count: int) -> _Run:
+        """Contradictions, double and region chains from ``cell`` = ``d`` (its run is returned)."""
+        grid = self.grid
+        n = grid.size
+        on, off = pot(cell, d, 1), pot(cell, d, 0)
+        on_run, off_run = self.run(on), self.run(off)
+        if self.dynamic:
+            for run, start, other in ((on_run, on, off), (off_run, off, on)):
+                if run.clash is not None:
+                    why = f"{pot_text(start, n)} leads to a contradiction"
+                    self.add("Contradiction Forcing Chains", KEY_CONTRADICTION, other, run.clash, why)
+            if not self.nishio and count >= 3:
+                why = f"both {pot_text(on, n)} and {pot_text(off, n)} lead to it"
+                for mine, theirs in ((on_run.ons, off_run.ons), (on_run.offs, off_run.offs)):
+                    for p, node in mine.items():
+                        if p not in (on, off) and p in theirs:
+                            self.add("Double Forcing Chains", KEY_DOUBLE, p, (node, theirs[p]), why)
+        if not self.nishio:
+            for h in grid.cell_houses[cell]:
+                spots = [c for c in grid.houses[h] if grid.start[c] >> d & 1]
+                if len(spots) < 2 or spots[0] != cell:
+                    continue
+                branches = [on_run] + [self.run(pot(c, d, 1)) for c in spots[1:]]
+                why = f"every place of {digit_char(d + 1)} in {self.layout.house_name(h)}"
+                _common(self.add, branches, "Region Forcing Chains", KEY_REGION, why)
+        return on_run
+
+
+def _multiple(state: State, *, dynamic: bool, nishio: bool, level: int = 0) -> list[Hint]:
+    return _Search(state, dynamic, nishio, level).search()
+
+
+def _common(add, branches: Sequence[_Run], kind: str, key: int, why: str) -> None:
+    """Potentials that every branch reaches."""
+    first, rest = branches[0], branches[1:]
+    for table in ("ons", "offs"):
+        for p, node in getattr(first, table).items():
+            nodes = [node]
+            for other in rest:
+                found = getattr(other, table).get(p)
+                if found is None:
+                    break
+                nodes.append(found)
+            else:
+                add(kind, key, p, nodes, why)
+
+
+def nishio(state: State) -> Iterator[Step]:
+    best = best_step(_multiple(state, dynamic=True, nishio=True))
+    if best is not None:
+        yield best
+
+
+def multiple_chains(state: State) -> Iterator[Step]:
+    """Cell and region forcing chains, static (8.0+)."""
+    best = best_step(_multiple(state, dynamic=False, nishio=False))
+    if best is not None:
+        yield best
+
+
+def dynamic_chains(state: State) -> Iterator[Step]:
+    """Contradiction, double, cell and region forcing chains, dynamic (8.5+)."""
+    best = best_step(_multiple(state, dynamic=True, nishio=False))
+    if best is not None:
+        yield best
+
+
+def dynamic_chains_plus(state: State) -> Iterator[Step]:
+    """The same, where each assumption is also followed through locked
+    candidates, pairs and X-wings (SE's "+" level, 9.0+)."""
+    best = best_step(_multiple(state, dynamic=True, nishio=False, level=1))
+    if best is not None:
+        yield best
+
+
+_DYNAMIC_NAMES = tuple(
+    f"dynamic {kind} forcing chains" for kind in ("contradiction", "double", "cell", "region")
+)
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("nishio forcing chains", NISHIO, 400, nishio, variable=True),
+    Technique(
+        "cell forcing chains",
+        MULTIPLE,
+        500,
+        multiple_chains,
+        variable=True,
+        names=("cell forcing chains", "region forcing chains"),
+    ),
+    Technique("dynamic forcing chains", DYNAMIC, 600, dynamic_chains, variable=True, names=_DYNAMIC_NAMES),
+    Technique(
+        "dynamic forcing chains (+)",
+        DYNAMIC + 0.5,
+        700,
+        dynamic_chains_plus,
+        variable=True,
+        names=tuple(f"{name} (+)" for name in _DYNAMIC_NAMES),
+    ),
+)
+
+_ADVANCED = (
+    intersections.se_locking,
+    subsets.SE_FINDERS["hidden pair"].finder,
+    subsets.SE_FINDERS["naked pair"].finder,
+    fish.SE_FINDERS["x-wing"].finder,
+)
+"""The techniques a "+" chain may use inside an assumption, in SE's order."""

@@ -1,0 +1,150 @@
+"""Aligned pair and triplet exclusion (Sudoku Explainer's 6.2 and 7.5).
+
+Take two (or three) cells and every way of filling them from their
+candidates. A way is impossible if two of the cells see each other and get
+the same digit, or if some cell seeing all of them (an *excluder*) would be
+left without a candidate: its candidates are all among the chosen digits. A
+candidate of one of the cells that appears in no possible way goes.
+
+As in SE, a cell is a base only if no peer has a single candidate and some
+peer (an excluder) has two (three for triplets) candidates or fewer; a set
+needs at least two excluders seeing all of its cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from .direct import colex
+from .state import State, digits_of
+from .step import Step, Technique, cells_text, elims_text
+
+PAIR = 6.2
+TRIPLET = 7.5
+
+
+def _peer_order(state: State, cell: int) -> list[int]:
+    """A cell's peers in SE's order: house by house (its kinds in SE's order), cells ascending."""
+    layout = state.layout
+    kinds = (2, 0, 1) if layout.boxes else (0, 1, 2)
+    seen: dict[int, None] = {}
+    for kind in kinds:
+        for c in layout.houses[layout.cell_houses[cell][kind]]:
+            if c != cell:
+                seen.setdefault(c, None)
+    return list(seen)
+
+
+def _bases(state: State, most: int) -> tuple[list[int], dict[int, list[int]], list[int]]:
+    """(base cells, their excluders, each cell's candidates with placed cells empty)."""
+    cands = [0 if v else m for m, v in zip(state.cands, state.values, strict=True)]
+    bases: list[int] = []
+    excluders: dict[int, list[int]] = {}
+    for cell, mask in enumerate(cands):
+        if mask.bit_count() < 2:
+            continue
+        peers = _peer_order(state, cell)
+        if any(cands[p].bit_count() == 1 for p in peers):
+            continue
+        small = [p for p in peers if 2 <= cands[p].bit_count() <= most]
+        if small:
+            bases.append(cell)
+            excluders[cell] = small
+    return bases, excluders, cands
+
+
+def _exclude(
+    state: State, group: list[int], common: list[int], cands: list[int], name: str, difficulty: float
+) -> Step | None:
+    peer_sets = state.layout.peer_sets
+    union = 0
+    for c in group:
+        union |= cands[c]
+    # Only an excluder whose candidates all lie among the group's can empty it.
+    blockers = [cands[e] for e in common if cands[e] & ~union == 0]
+    pairs = [
+        (i, j) for i in range(len(group)) for j in range(i + 1, len(group)) if group[j] in peer_sets[group[i]]
+    ]
+    if not blockers and len(pairs) < 3:
+        # Every cell has two candidates or more: unless all of them see each
+        # other, "no two peers alike" alone rules no candidate out.
+        return None
+    options = [digits_of(cands[c]) for c in group]
+    size = len(group)
+
+    def possible(i: int, x: int) -> bool:
+        """Can cell ``i`` hold ``x`` with the others filled without a clash?"""
+        rest = [k for k in range(size) if k != i]
+        for combo in product(*(options[k] for k in rest)):
+            values = dict(zip(rest, combo, strict=True))
+            values[i] = x
+            if any(values[a] == values[b] for a, b in pairs):
+                continue
+            chosen = 0
+            for d in values.values():
+                chosen |= 1 << (d - 1)
+            if not any(b & ~chosen == 0 for b in blockers):
+                return True
+        return False
+
+    allowed = [{x for x in options[i] if possible(i, x)} for i in range(size)]
+    elims = tuple((c, d) for i, c in enumerate(group) for d in options[i] if d not in allowed[i])
+    if not elims:
+        return None
+    n = state.layout.size
+    return Step(
+        name,
+        difficulty,
+        eliminations=elims,
+        cells=tuple(group),
+        text=(
+            f"{name.capitalize()}: {cells_text(group, n)} with excluders {cells_text(common, n)}"
+            f" -> {elims_text(elims, n)}"
+        ),
+    )
+
+
+def _bits(cells: list[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def aligned_pair_exclusion(state: State) -> Iterator[Step]:
+    bases, excluders, cands = _bases(state, 2)
+    seen = {c: _bits(excluders[c]) for c in bases}
+    for i, j in colex(len(bases), 2):
+        a, b = bases[i], bases[j]
+        both = seen[a] & seen[b]
+        if both.bit_count() >= 2:
+            common = [e for e in excluders[a] if both >> e & 1]
+            step = _exclude(state, [a, b], common, cands, "aligned pair exclusion", PAIR)
+            if step is not None:
+                yield step
+
+
+def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
+    bases, excluders, cands = _bases(state, 3)
+    is_base = set(bases)
+    seen = {c: _bits(excluders[c]) for c in bases}
+    for i, j in colex(len(bases), 2):
+        a, b = bases[i], bases[j]
+        both = seen[a] & seen[b]
+        if both.bit_count() < 2:
+            continue  # the three cells' excluders are among these
+        area = [c for c in dict.fromkeys(excluders[a] + excluders[b]) if c in is_base and c not in (a, b)]
+        for c in area:
+            all3 = both & seen[c]
+            if all3.bit_count() >= 2:
+                common = [e for e in excluders[a] if all3 >> e & 1]
+                step = _exclude(state, [a, b, c], common, cands, "aligned triplet exclusion", TRIPLET)
+                if step is not None:
+                    yield step
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique("aligned pair exclusion", PAIR, 250, aligned_pair_exclusion),
+    Technique("aligned triplet exclusion", TRIPLET, 350, aligned_triplet_exclusion),
+)

@@ -1,0 +1,249 @@
+"""Cycles and forcing chains without nesting (Sudoku Explainer's 6.5-7.x).
+
+Built on `potentials`. From every candidate, on and off:
+
+* **cycles** (6.5 single-digit or bivalue-only, 7.0 mixed): an assumption
+  that comes back to itself through alternating links; a candidate outside
+  the loop that sees an on and an off node of its digit goes;
+* **forcing X-chains** (6.6, one digit; a turbot fish when it has four
+  links) and **forcing chains** (7.0): "A on leads to A off" removes A, "A
+  off leads to A on" places A.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .potentials import (
+    KEY_X,
+    KEY_XY,
+    KEY_Y,
+    Grid,
+    Hint,
+    Node,
+    ancestors,
+    best_step,
+    chain_text,
+    conclusion,
+    length_bonus,
+    pot,
+)
+from .state import State
+from .step import Step, Technique, elims_text
+
+CYCLE = 6.5
+CYCLE_MIXED = 7.0
+FORCING_X_CHAIN = 6.6
+FORCING_CHAIN = 7.0
+
+
+def _sources(grid: Grid, bivalue_only: bool) -> Iterator[tuple[int, int]]:
+    for cell, m in enumerate(grid.cands):
+        count = m.bit_count()
+        if count >= 2 and (count == 2 or not bivalue_only):
+            while m:
+                low = m & -m
+                m ^= low
+                yield cell, low.bit_length() - 1
+
+
+def _on_chain(node: Node, pot: int) -> bool:
+    while True:
+        if node[0] == pot:
+            return True
+        if not node[1]:
+            return False
+        node = node[1][0]
+
+
+class _Bound:
+    """The best (difficulty, complexity, key) found so far: a search stops once
+    nothing it can still find would beat it (ties go to the first found)."""
+
+    __slots__ = ("best",)
+
+    def __init__(self) -> None:
+        self.best: tuple[float, int, int] | None = None
+
+    def hopeless(self, base: float, complexity: int, key: int) -> bool:
+        return self.best is not None and (base + length_bonus(complexity), complexity, key) > self.best
+
+    def offer(self, hints: list[Hint]) -> list[Hint]:
+        for h in hints:
+            if h.placements or h.eliminations:
+                mark = (h.difficulty, h.complexity, h.key)
+                if self.best is None or mark < self.best:
+                    self.best = mark
+        return hints
+
+
+def _cycles(
+    grid: Grid, source: int, x: bool, y: bool, base: float, key: int, name: str, bound: _Bound
+) -> list[Hint]:
+    """Cycles through ``source`` (an on potential)."""
+    n = grid.size
+    root: Node = (source, ())
+    ons = {source: root}
+    pending_on = [root]
+    pending_off: list[Node] = []
+    ends: list[Node] = []
+    length = 0
+    while pending_on or pending_off:
+        # A cycle closed after this round has length + 2 nodes.
+        if length + 2 >= 4 and bound.hopeless(base, length + 2, key):
+            break
+        length += 1
+        for node in pending_on:
+            for q in grid.on_to_off(node[0], y, True):
+                if not _on_chain(node, q):
+                    pending_off.append((q, (node,)))
+        pending_on = []
+        length += 1
+        for node in pending_off:
+            for r, _, _ in grid.off_to_on(node[0], y, x, True):
+                if length >= 4 and r == source:
+                    ends.append((r, (node,)))
+                if r not in ons:
+                    child = (r, (node,))
+                    ons[r] = child
+                    pending_on.append(child)
+        pending_off = []
+    hints = []
+    for end in ends:
+        cells, elims = _cycle_eliminations(grid, end, source)
+        if not elims:
+            continue
+        complexity = ancestors(end)
+        label = "Generalized X-Wing" if key == KEY_X and len(cells) == 4 else name
+        hints.append(
+            Hint(
+                base + length_bonus(complexity),
+                complexity,
+                key,
+                label.lower(),
+                (),
+                elims,
+                tuple(sorted(cells)),
+                f"{label} ({complexity - 2} nodes): {chain_text(end, n)} -> {elims_text(elims, n)}",
+            )
+        )
+    return hints
+
+
+def _cycle_eliminations(grid: Grid, end: Node, source: int) -> tuple[set[int], tuple[tuple[int, int], ...]]:
+    """The loop's cells, and the candidates outside it seeing an on and an off node of their digit."""
+    chain = []
+    node = end[1][0]
+    while node[1]:
+        chain.append(node[0])
+        node = node[1][0]
+    cells = {p >> 5 for p in chain} | {source >> 5}
+    seen_on: set[tuple[int, int]] = set()
+    seen_off: set[tuple[int, int]] = set()
+    for p in chain:
+        cell, d = p >> 5, p >> 1 & 15
+        target = seen_on if p & 1 else seen_off
+        for h in grid.cell_houses[cell]:
+            for c in grid.houses[h]:
+                if c not in cells and grid.cands[c] >> d & 1:
+                    target.add((c, d + 1))
+    return cells, tuple(sorted(seen_on & seen_off))
+
+
+def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str, bound: _Bound) -> list[Hint]:
+    """A chain from ``source`` (on or off) to its opposite."""
+    n = grid.size
+    opposite = source ^ 1
+    root: Node = (source, ())
+    ons: dict[int, Node] = {}
+    offs: dict[int, Node] = {}
+    (ons if source & 1 else offs)[source] = root
+    pending_on = [root] if source & 1 else []
+    pending_off = [] if source & 1 else [root]
+    nodes = source & 1  # an off source's first round has only an off phase
+    while pending_on or pending_off:
+        # A chain ending in this round has nodes + 1 nodes or more.
+        if bound.hopeless(base, nodes + 1, key):
+            break
+        nodes += 2
+        following: list[Node] = []
+        for node in pending_on:
+            for q in grid.on_to_off(node[0], y, True):
+                child = (q, (node,))
+                if q == opposite:
+                    return [_forcing_hint(grid, child, base, key, name, n)]
+                if q not in offs:
+                    offs[q] = child
+                    following.append(child)
+        pending_on = []
+        pending_off.extend(following)
+        following = []
+        for node in pending_off:
+            for r, _, _ in grid.off_to_on(node[0], y, True, True):
+                child = (r, (node,))
+                if r == opposite:
+                    return [_forcing_hint(grid, child, base, key, name, n)]
+                if r not in ons:
+                    ons[r] = child
+                    following.append(child)
+        pending_off = []
+        pending_on = following
+    return []
+
+
+def _forcing_hint(grid: Grid, target: Node, base: float, key: int, name: str, n: int) -> Hint:
+    complexity = ancestors(target)
+    placements, elims = conclusion(grid, target[0])
+    label = "Turbot Fish" if key == KEY_X and complexity == 6 else name
+    return Hint(
+        base + length_bonus(complexity),
+        complexity,
+        key,
+        label.lower(),
+        placements,
+        elims,
+        (target[0] >> 5,),
+        f"{label} ({complexity - 2} nodes): {chain_text(target, n)}",
+    )
+
+
+def static_chains(state: State) -> Iterator[Step]:
+    """Cycles and forcing (X-)chains (SE's 6.5-7.x): the easiest found."""
+    grid = Grid(state)
+    hints: list[Hint] = []
+    bound = _Bound()
+    passes = (
+        (True, False, CYCLE, KEY_X, "Bidirectional X-Cycle", FORCING_X_CHAIN, "Forcing X-Chain"),
+        (False, True, CYCLE, KEY_Y, "Bidirectional Y-Cycle", None, ""),
+        (True, True, CYCLE_MIXED, KEY_XY, "Bidirectional Cycle", FORCING_CHAIN, "Forcing Chain"),
+    )
+    for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
+        for cell, d in _sources(grid, bivalue_only=not x):
+            on = pot(cell, d, 1)
+            hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
+            if forcing_base is not None:
+                hints += bound.offer(_forcing(grid, on, y, forcing_base, key, forcing_name, bound))
+                hints += bound.offer(_forcing(grid, on ^ 1, y, forcing_base, key, forcing_name, bound))
+    best = best_step(hints)
+    if best is not None:
+        yield best
+
+
+FINDERS: tuple[Technique, ...] = (
+    Technique(
+        "forcing chain",
+        CYCLE,
+        300,
+        static_chains,
+        variable=True,
+        names=(
+            "bidirectional x-cycle",
+            "generalized x-wing",
+            "bidirectional y-cycle",
+            "bidirectional cycle",
+            "forcing x-chain",
+            "turbot fish",
+            "forcing chain",
+        ),
+    ),
+)
