@@ -87,12 +87,10 @@ def main() -> int:
             found = assess(puzzle, scale=scale)
             out[scale] = (found.rating, time.perf_counter() - start)
         se_time = row.seconds
-        se_wall = None
         if jar is not None:
             again = rate_with_jar(jar, row.line, args.timeout)
             se_time = again.seconds if again.seconds is not None else args.timeout
-            se_wall = again.wall
-        results.append((row, out, se_time, se_wall))
+        results.append((row, out, se_time))
         rating = out["se"][0]
         ours = f"{rating.rating:4.1f}/{rating.pearl:.1f}/{rating.diamond:.1f}"
         print(
@@ -120,19 +118,19 @@ def report(results: list, rerun: bool) -> str:
             continue
         counts = [
             len(chosen),
-            sum(abs(o["se"][0].rating - r.er) < 0.05 + 0.1 for r, o, _, _ in chosen),
-            sum(abs(o["se"][0].rating - r.er) < 0.05 + 0.5 for r, o, _, _ in chosen),
-            sum(abs(o["se"][0].pearl - r.ep) < 0.15 for r, o, _, _ in chosen),
-            sum(abs(o["se"][0].diamond - r.ed) < 0.15 for r, o, _, _ in chosen),
-            sum(o["default"][0].rating <= r.er + 0.25 for r, o, _, _ in chosen),
-            sum("trial" in o["se"][0].counts for r, o, _, _ in chosen),
-            sum("trial" in o["default"][0].counts for r, o, _, _ in chosen),
+            sum(abs(o["se"][0].rating - r.er) < 0.05 + 0.1 for r, o, _ in chosen),
+            sum(abs(o["se"][0].rating - r.er) < 0.05 + 0.5 for r, o, _ in chosen),
+            sum(abs(o["se"][0].pearl - r.ep) < 0.15 for r, o, _ in chosen),
+            sum(abs(o["se"][0].diamond - r.ed) < 0.15 for r, o, _ in chosen),
+            sum(o["default"][0].rating <= r.er + 0.25 for r, o, _ in chosen),
+            sum("trial" in o["se"][0].counts for r, o, _ in chosen),
+            sum("trial" in o["default"][0].counts for r, o, _ in chosen),
         ]
         totals = [a + b for a, b in zip(totals, counts, strict=True)]
         lines.append(_row(name, counts))
     lines.append(_row("all", totals))
-    low = [o["se"][1] for r, o, _, _ in results if r.er <= 6.0]
-    minimal = [(o["se"][1], o["default"][1], se) for r, o, se, _ in results if r.group == "jigsaw-minimal"]
+    low = [o["se"][1] for r, o, _ in results if r.er <= 6.0]
+    minimal = [(o["se"][1], o["default"][1], se) for r, o, se in results if r.group == "jigsaw-minimal"]
     lines += [
         "",
         f"Time, `se` scale, puzzles SE rates 6.0 or less: median {statistics.median(low) * 1000:.0f} ms"

@@ -130,7 +130,7 @@ def _advanced(grid: Grid, offs: dict[int, Node]) -> list[tuple[int, tuple[Node, 
     out: list[tuple[int, tuple[Node, ...]]] = []
     for finder in _ADVANCED:
         for step in finder(thin):
-            needed = _rule_parents(grid, thin, step)
+            needed = _rule_parents(grid, step)
             if not needed:
                 continue  # the step stands without the assumption
             parents = tuple(offs[p] for p in needed if p in offs)
@@ -141,7 +141,7 @@ def _advanced(grid: Grid, offs: dict[int, Node]) -> list[tuple[int, tuple[Node, 
     return out
 
 
-def _rule_parents(grid: Grid, thin: State, step: Step) -> list[int]:
+def _rule_parents(grid: Grid, step: Step) -> list[int]:
     """The candidates present at the start whose removal the step needed (off potentials)."""
     n = grid.size
     start, cands = grid.start, grid.cands
