@@ -76,41 +76,74 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
         offs[start[0]] = start
         pending_off.append(start)
     saved = grid.save() if dynamic else None
-    static = not dynamic
-    clash = None
+    # The rules of `potentials.Grid.on_to_off` and `off_to_on` written out
+    # here (with the removal of a followed off potential): this loop is most
+    # of a chain search's time.
+    cands, where = grid.cands, grid.where
+    house_bits, cell_houses = grid.house_bits, grid.cell_houses
     try:
         while pending_on or pending_off:
             if pending_on:
                 node = pending_on.popleft()
-                for q in grid.on_to_off(node[0], cell_rule, static):
+                p = node[0]
+                cell, d = p >> 5, p >> 1 & 15
+                found = []
+                if cell_rule:
+                    m = cands[cell] & ~(1 << d)
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        found.append(cell << 5 | (low.bit_length() - 1) << 1)
+                spots = where[d]
+                seen = 1 << cell
+                for h in cell_houses[cell]:
+                    m = house_bits[h] & spots & ~seen
+                    seen |= m
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        found.append((low.bit_length() - 1) << 5 | d << 1)
+                for q in found:
                     if q | 1 in ons:
-                        clash = (ons[q | 1], (q, (node,)))
-                        return _Run(ons, offs, clash)
+                        return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
                         child = (q, (node,))
                         offs[q] = child
                         pending_off.append(child)
             else:
                 node = pending_off.popleft()
-                pot = node[0]
-                found = grid.off_to_on(pot, cell_rule, True, static)
+                p = node[0]
+                cell, d = p >> 5, p >> 1 & 15
+                bit, cbit = 1 << d, 1 << cell
+                m = cands[cell]
+                first = -1
+                made: list[tuple[int, int]] = []
+                if cell_rule and m & bit and m.bit_count() == 2:
+                    first = cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1
+                    made.append((first, -1))
+                spots = where[d]
+                for h in cell_houses[cell]:
+                    m = house_bits[h] & spots
+                    if m & cbit and m.bit_count() == 2:
+                        other = (m ^ cbit).bit_length() - 1 << 5 | d << 1 | 1
+                        if other != first and (not made or all(o != other for o, _ in made)):
+                            made.append((other, h))
                 if dynamic:
-                    grid.remove(pot)
-                for r, rule, house in found:
-                    if r ^ 1 in offs:
-                        parents = (node, *grid.hidden_parents(r, rule, house, offs)) if dynamic else (node,)
-                        clash = ((r, parents), offs[r ^ 1])
-                        return _Run(ons, offs, clash)
-                    if r not in ons:
-                        parents = (node, *grid.hidden_parents(r, rule, house, offs)) if dynamic else (node,)
+                    cands[cell] &= ~bit
+                    where[d] &= ~cbit
+                for r, house in made:
+                    if r ^ 1 in offs or r not in ons:
+                        parents = (node, *grid.hidden_parents(r, house, offs)) if dynamic else (node,)
+                        if r ^ 1 in offs:
+                            return _Run(ons, offs, ((r, parents), offs[r ^ 1]))
                         child = (r, parents)
                         ons[r] = child
                         pending_on.append(child)
             if level and not pending_on and not pending_off:
-                for pot, parents in _advanced(grid, offs):
-                    if pot not in offs:
-                        child = (pot, parents)
-                        offs[pot] = child
+                for p, parents in _advanced(grid, offs):
+                    if p not in offs:
+                        child = (p, parents)
+                        offs[p] = child
                         pending_off.append(child)
         return _Run(ons, offs, None)
     finally:

@@ -14,7 +14,7 @@ needs at least two excluders seeing all of its cells.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from functools import cache
 
 from .direct import colex
 from .state import State, digits_of
@@ -70,28 +70,13 @@ def _exclude(
         # Every cell has two candidates or more: unless all of them see each
         # other, "no two peers alike" alone rules no candidate out.
         return None
-    options = [digits_of(cands[c]) for c in group]
-    size = len(group)
-
-    def possible(i: int, x: int) -> bool:
-        """Can cell ``i`` hold ``x`` with the others filled without a clash?"""
-        rest = [k for k in range(size) if k != i]
-        for combo in product(*(options[k] for k in rest)):
-            values = dict(zip(rest, combo, strict=True))
-            values[i] = x
-            if any(values[a] == values[b] for a, b in pairs):
-                continue
-            chosen = 0
-            for d in values.values():
-                chosen |= 1 << (d - 1)
-            if not any(b & ~chosen == 0 for b in blockers):
-                return True
-        return False
-
-    allowed = [{x for x in options[i] if possible(i, x)} for i in range(size)]
-    elims = tuple((c, d) for i, c in enumerate(group) for d in options[i] if d not in allowed[i])
-    if not elims:
+    options = [cands[c] for c in group]
+    allowed = _allowed(options, pairs, frozenset(blockers))
+    if allowed == options:
         return None
+    elims = tuple(
+        (c, d) for i, c in enumerate(group) for d in digits_of(options[i]) if not allowed[i] >> (d - 1) & 1
+    )
     n = state.layout.size
     return Step(
         name,
@@ -103,6 +88,59 @@ def _exclude(
             f" -> {elims_text(elims, n)}"
         ),
     )
+
+
+def _allowed(options: list[int], pairs: list[tuple[int, int]], bad: frozenset[int]) -> list[int]:
+    """Per cell of the group, the candidates (a mask) that appear in some way of
+    filling the group: no two peers alike, no excluder's candidates all chosen.
+    ``bad`` holds the excluders' masks; a way's digits number at most three, so
+    an excluder is emptied exactly when its mask is the way's digit set or one
+    of its two-digit parts. Stops as soon as every candidate has appeared."""
+    if len(options) == 2:
+        m0, m1 = options
+        apart = bool(pairs)
+        ok0 = ok1 = 0
+        for b0 in _masks(m0):
+            for b1 in _masks(m1):
+                if (apart and b0 == b1) or (b0 | b1) in bad:
+                    continue
+                ok0 |= b0
+                ok1 |= b1
+            if ok1 == m1 and ok0 == m0:
+                break
+        return [ok0, ok1]
+    m0, m1, m2 = options
+    p01, p02, p12 = ((0, 1) in pairs), ((0, 2) in pairs), ((1, 2) in pairs)
+    ok0 = ok1 = ok2 = 0
+    for b0 in _masks(m0):
+        for b1 in _masks(m1):
+            if p01 and b0 == b1:
+                continue
+            u01 = b0 | b1
+            if u01 in bad:
+                continue
+            for b2 in _masks(m2):
+                if (p02 and b0 == b2) or (p12 and b1 == b2):
+                    continue
+                if (u01 | b2) in bad or (b0 | b2) in bad or (b1 | b2) in bad:
+                    continue
+                ok0 |= b0
+                ok1 |= b1
+                ok2 |= b2
+            if ok0 == m0 and ok1 == m1 and ok2 == m2:
+                return [ok0, ok1, ok2]
+    return [ok0, ok1, ok2]
+
+
+@cache
+def _masks(mask: int) -> tuple[int, ...]:
+    """The single-bit parts of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
 
 
 def _bits(cells: list[int]) -> int:

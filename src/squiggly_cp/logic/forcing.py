@@ -88,19 +88,21 @@ def _cycles(
     pending_off: list[Node] = []
     ends: list[Node] = []
     length = 0
+    on_next = grid.static_links(y)[0]
+    off_next = grid.static_links(y, x)[1]
     while pending_on or pending_off:
         # A cycle closed after this round has length + 2 nodes.
         if length + 2 >= 4 and bound.hopeless(base, length + 2, key):
             break
         length += 1
         for node in pending_on:
-            for q in grid.on_to_off(node[0], y, True):
+            for q in on_next[node[0]]:
                 if not _on_chain(node, q):
                     pending_off.append((q, (node,)))
         pending_on = []
         length += 1
         for node in pending_off:
-            for r, _, _ in grid.off_to_on(node[0], y, x, True):
+            for r in off_next[node[0]]:
                 if length >= 4 and r == source:
                     ends.append((r, (node,)))
                 if r not in ons:
@@ -161,6 +163,7 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
     pending_on = [root] if source & 1 else []
     pending_off = [] if source & 1 else [root]
     nodes = source & 1  # an off source's first round has only an off phase
+    on_next, off_next = grid.static_links(y)
     while pending_on or pending_off:
         # A chain ending in this round has nodes + 1 nodes or more.
         if bound.hopeless(base, nodes + 1, key):
@@ -168,7 +171,7 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
         nodes += 2
         following: list[Node] = []
         for node in pending_on:
-            for q in grid.on_to_off(node[0], y, True):
+            for q in on_next[node[0]]:
                 child = (q, (node,))
                 if q == opposite:
                     return [_forcing_hint(grid, child, base, key, name, n)]
@@ -179,7 +182,7 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
         pending_off.extend(following)
         following = []
         for node in pending_off:
-            for r, _, _ in grid.off_to_on(node[0], y, True, True):
+            for r in off_next[node[0]]:
                 child = (r, (node,))
                 if r == opposite:
                     return [_forcing_hint(grid, child, base, key, name, n)]

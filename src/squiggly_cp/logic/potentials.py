@@ -103,10 +103,10 @@ class Grid:
 
     ``where[d]`` is the bit set of cells that can hold digit ``d`` (0-based),
     kept in step with ``cands``; a static search (one that never removes a
-    candidate) memoizes the rules' answers."""
+    candidate) reads the rules' answers from `static_links`."""
 
     __slots__ = (
-        "_memo",
+        "_links",
         "cands",
         "cell_houses",
         "house_bits",
@@ -136,12 +136,7 @@ class Grid:
         self.house_bits = layout.house_bits
         order = (2, 0, 1) if layout.boxes else (0, 1, 2)
         self.cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
-        self._memo: dict[tuple[int, int], list] = {}
-
-    def remove(self, pot: int) -> None:
-        cell, d = pot >> 5, pot >> 1 & 15
-        self.cands[cell] &= ~(1 << d)
-        self.where[d] &= ~(1 << cell)
+        self._links: dict[tuple[bool, bool], tuple[list, list]] = {}
 
     def save(self) -> tuple[list[int], list[int]]:
         return self.cands.copy(), self.where.copy()
@@ -149,13 +144,27 @@ class Grid:
     def restore(self, saved: tuple[list[int], list[int]]) -> None:
         self.cands[:], self.where[:] = saved
 
-    def on_to_off(self, pot: int, cell_rule: bool, static: bool = False) -> list[int]:
-        if static:
-            key = (pot, cell_rule)
-            found = self._memo.get(key)
-            if found is None:
-                found = self._memo[key] = self.on_to_off(pot, cell_rule)
-            return found
+    def static_links(self, cell_rule: bool, house_rule: bool = True) -> tuple[list, list]:
+        """(on -> off, off -> on): for every potential of a candidate of the
+        start grid (indexed by the potential), the potentials `on_to_off` and
+        `off_to_on` (without rule and house) give, in their order."""
+        key = (cell_rule, house_rule)
+        found = self._links.get(key)
+        if found is None:
+            size = len(self.cands) << 5
+            on_next: list = [None] * size
+            off_next: list = [None] * size
+            for cell, m in enumerate(self.start):
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = cell << 5 | (low.bit_length() - 1) << 1
+                    on_next[p | 1] = self.on_to_off(p | 1, cell_rule)
+                    off_next[p] = [r for r, _, _ in self.off_to_on(p, cell_rule, house_rule)]
+            found = self._links[key] = (on_next, off_next)
+        return found
+
+    def on_to_off(self, pot: int, cell_rule: bool) -> list[int]:
         cell, d = pot >> 5, pot >> 1 & 15
         out = []
         if cell_rule:
@@ -176,16 +185,8 @@ class Grid:
                 out.append((low.bit_length() - 1) << 5 | d << 1)
         return out
 
-    def off_to_on(
-        self, pot: int, cell_rule: bool, house_rule: bool, static: bool = False
-    ) -> list[tuple[int, int, int]]:
+    def off_to_on(self, pot: int, cell_rule: bool, house_rule: bool) -> list[tuple[int, int, int]]:
         """(potential, rule, house): rule 0 the cell rule, 1 the house rule."""
-        if static:
-            key = (pot, 2 | cell_rule << 2 | house_rule << 3)
-            found = self._memo.get(key)
-            if found is None:
-                found = self._memo[key] = self.off_to_on(pot, cell_rule, house_rule)
-            return found
         cell, d = pot >> 5, pot >> 1 & 15
         out = []
         m = self.cands[cell]
@@ -205,28 +206,31 @@ class Grid:
                         out.append((other, 1, h))
         return out
 
-    def hidden_parents(self, pot: int, rule: int, house: int, offs: dict[int, Node]) -> tuple[Node, ...]:
-        """The off nodes of candidates removed since the start that the rule
-        giving ``pot`` needed (a dynamic search only)."""
+    def hidden_parents(self, pot: int, house: int, offs: dict[int, Node]) -> list[Node]:
+        """The off nodes of candidates removed since the start that the rule giving
+        ``pot`` needed (a dynamic search only): the cell's candidates for the
+        cell rule (``house`` -1), else the digit's places in ``house``."""
         cell, d = pot >> 5, pot >> 1 & 15
-        out = []
-        if rule == 0:
+        if house < 0:
             gone = self.start[cell] & ~self.cands[cell]
+            make = cell << 5
+            out = []
             while gone:
                 low = gone & -gone
                 gone ^= low
-                node = offs.get(cell << 5 | (low.bit_length() - 1) << 1)
+                node = offs.get(make | (low.bit_length() - 1) << 1)
                 if node is not None:
                     out.append(node)
-        else:
-            gone = self.house_bits[house] & self.start_where[d] & ~self.where[d]
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                node = offs.get((low.bit_length() - 1) << 5 | d << 1)
-                if node is not None:
-                    out.append(node)
-        return tuple(out)
+            return out
+        gone = self.house_bits[house] & self.start_where[d] & ~self.where[d]
+        out = []
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            node = offs.get((low.bit_length() - 1) << 5 | d << 1)
+            if node is not None:
+                out.append(node)
+        return out
 
 
 @dataclass
