@@ -27,6 +27,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from logic_check import UNIQUE_PLAN
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from squiggly_cp.engines.registry import classify
 from squiggly_cp.setter.count import true_candidates
@@ -36,28 +39,6 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 LABELS = "0123456789abcdefg"
 SEED = 20240611
 
-# (size, kind, count): weighted to 9x9, many minimal.
-UNIQUE_PLAN = [
-    (4, "minimal", 50),
-    (4, "unique", 30),
-    (5, "minimal", 50),
-    (5, "unique", 30),
-    (6, "minimal", 70),
-    (6, "unique", 30),
-    (7, "minimal", 70),
-    (7, "unique", 30),
-    (8, "minimal", 90),
-    (8, "unique", 30),
-    (9, "minimal", 900),
-    (9, "unique", 300),
-    (10, "sparse", 80),
-    (11, "sparse", 60),
-    (12, "sparse", 60),
-    (13, "sparse", 40),
-    (14, "sparse", 30),
-    (15, "sparse", 25),
-    (16, "sparse", 25),
-]
 MULTIPLE_PLAN = [(4, 20), (5, 20), (6, 30), (7, 30), (8, 30), (9, 60), (10, 10)]
 
 

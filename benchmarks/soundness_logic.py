@@ -1,19 +1,27 @@
-"""The soundness sweep of the logic solver (the tests run a seeded sample).
+"""The soundness sweep of the logic solver (the tests run a smaller seeded sample).
 
-    python benchmarks/soundness_logic.py                      # every stored puzzle, both scales
-    python benchmarks/soundness_logic.py --scale default      # CI: every puzzle, default scale
-    python benchmarks/soundness_logic.py --scale se --ci      # CI: a seeded part, se scale
+    python benchmarks/soundness_logic.py                   # every stored puzzle, both scales
+    python benchmarks/soundness_logic.py --ci              # what CI runs: a seeded part, both scales
+    python benchmarks/soundness_logic.py --record          # every puzzle; then store the paths
+    python benchmarks/soundness_logic.py --lines 12,345 --record   # store those puzzles' paths anew
 
 Solves every stored unique puzzle (tests/data/logic_unique.txt) and every
 stored puzzle with several solutions (tests/data/logic_multiple.txt) on the
 default scale and on the ``se`` scale, checks every step against the
-solution or the true candidates, checks every default-scale path against its
-stored digest (tests/data/logic_steps.txt: the steps stay byte-identical),
-and prints how often each technique fired, how many puzzles needed a trial
-step, and the time. The uniqueness techniques run on the unique puzzles
-only, as `rate` allows them only after CP-SAT proved uniqueness; one firing
-on a puzzle with several solutions counts as an error. Two worker processes.
-Exits with status 1 if any step was unsound or a unique puzzle was not solved.
+solution or the true candidates, checks every path against its stored digest
+(tests/data/logic_steps.txt and logic_steps_se.txt: the steps stay
+byte-identical), and prints how often each technique fired, how many
+puzzles needed a trial step or a nested forcing chain (with their lines),
+and the time. Each puzzle goes through `assess`, as `rate` does: CP-SAT
+decides it first, and the uniqueness techniques run only when it proved
+the puzzle unique; a verdict other than the stored one, or a uniqueness
+step on a puzzle with several solutions, counts as an error. Two worker
+processes. Exits with status 1 if any step was unsound, a path differs from
+the stored one, or a unique puzzle was not solved.
+
+``--record`` (a whole sweep, no sampling) writes the digests of the paths it
+found instead of comparing them, and only when every step was sound: run it
+after a change that is meant to change paths.
 """
 
 from __future__ import annotations
@@ -28,32 +36,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from make_logic_data import UNIQUE_PLAN
-
-from logic_check import Tally, check_against, load_golden, load_multiple, load_unique, solution_masks
+from logic_check import (
+    Tally,
+    check_against,
+    golden_path,
+    load_golden,
+    load_multiple,
+    load_unique,
+    minimal_9x9,
+    path_digest,
+    solution_masks,
+)
 from squiggly_cp.logic import SCALES
 
+CI_SAMPLE = {"minimal": 60, "large": 3, "multiple": 100}
+"""``--ci``: this many (seeded) of the 900 minimal 9x9 puzzles, of each size
+above 9x9, and of the 200 with several solutions; every other stored puzzle."""
 
-def _check(job: tuple) -> Tally:
+
+def _check(job: tuple) -> tuple[Tally, str]:
     puzzle, truth, golden, scale = job
     tally = Tally()
-    result = check_against(puzzle, truth, tally, golden if scale == "default" else None, scale)
+    result = check_against(puzzle, truth, tally, golden, scale)
     unique = all(m and not m & (m - 1) for m in truth)
     if unique and not result.solved:
         tally.errors.append(f"unique {puzzle.size}x{puzzle.size} puzzle not solved ({scale} scale)")
     if not unique and result.solved:
         tally.errors.append(f"a puzzle with several solutions solved ({scale} scale)")
-    return tally
-
-
-def _minimal_9x9() -> list[int]:
-    """Indices of the 9x9 minimal-givens puzzles in logic_unique.txt (see make_logic_data.UNIQUE_PLAN)."""
-    start = 0
-    for size, kind, count in UNIQUE_PLAN:
-        if (size, kind) == (9, "minimal"):
-            return list(range(start, start + count))
-        start += count
-    return []
+    return tally, path_digest(result, puzzle.size)
 
 
 def _merge(tallies: list[Tally]) -> Tally:
@@ -65,7 +75,61 @@ def _merge(tallies: list[Tally]) -> Tally:
         total.solved += t.solved
         total.puzzles += t.puzzles
         total.trial_puzzles += t.trial_puzzles
+        total.nested_puzzles += t.nested_puzzles
     return total
+
+
+def _chosen(args: argparse.Namespace, unique: list, multiple: list) -> tuple[list[int], list[int]]:
+    """Indices of the unique and multiple puzzles to sweep."""
+    chosen = list(range(len(unique)))
+    if args.minimal is not None:
+        minimal = list(minimal_9x9())
+        keep = set(random.Random(17).sample(minimal, min(args.minimal, len(minimal))))
+        minimal_set = set(minimal)
+        chosen = [i for i in chosen if i not in minimal_set or i in keep]
+    if args.large is not None:
+        rng = random.Random(19)
+        for size in sorted({p.size for p, _ in unique if p.size > 9}):
+            of_size = [i for i in chosen if unique[i][0].size == size]
+            drop = set(of_size) - set(rng.sample(of_size, min(args.large, len(of_size))))
+            chosen = [i for i in chosen if i not in drop]
+    kept_multiple = list(range(len(multiple)))
+    if args.multiple is not None:
+        kept_multiple = sorted(random.Random(23).sample(kept_multiple, min(args.multiple, len(multiple))))
+    return chosen, kept_multiple
+
+
+def _report(scale: str, unique: list, chosen: list[int], results: list, many: Tally, times: tuple) -> None:
+    tallies = [t for t, _ in results]
+    one = _merge(tallies)
+    by_size: Counter = Counter(unique[i][0].size for i in chosen)
+    trial_by_size: Counter = Counter(
+        unique[i][0].size for i, t in zip(chosen, tallies, strict=True) if t.trial_puzzles
+    )
+    print(f"== {scale} scale")
+    print(f"unique: {one.puzzles} puzzles, {one.solved} solved, {len(one.errors)} errors, {times[0]:.1f}s")
+    print(
+        f"multiple: {many.puzzles} puzzles, {many.solved} solved (should be 0), "
+        f"{len(many.errors)} errors, {times[1]:.1f}s"
+    )
+    print(
+        "puzzles needing trial, by size: "
+        + ", ".join(f"{n}x{n} {trial_by_size[n]}/{by_size[n]}" for n in sorted(by_size))
+    )
+    for what, attr in (("trial", "trial_puzzles"), ("nested forcing chains", "nested_puzzles")):
+        lines = [i + 1 for i, t in zip(chosen, tallies, strict=True) if getattr(t, attr)]
+        if lines:
+            print(f"lines of logic_unique.txt needing {what}: " + ", ".join(map(str, lines)))
+    width = max(map(len, SCALES[scale].step_names))
+    print(f"{'technique':{width}} {'unique steps':>12} {'elims':>8} {'multiple steps':>15} {'elims':>8}")
+    for name in SCALES[scale].step_names:
+        print(
+            f"{name:{width}} {one.steps[name]:12} {one.eliminations[name]:8} "
+            f"{many.steps[name]:15} {many.eliminations[name]:8}"
+        )
+    for error in (one.errors + many.errors)[:20]:
+        print("ERROR", error)
+    sys.stdout.flush()
 
 
 def main() -> int:
@@ -78,69 +142,49 @@ def main() -> int:
     parser.add_argument(
         "--multiple", type=int, help="only this many (seeded) of the puzzles with several solutions"
     )
-    parser.add_argument("--ci", action="store_true", help="--minimal 60 --large 3 --multiple 100")
+    parser.add_argument("--ci", action="store_true", help="the seeded part CI runs (CI_SAMPLE)")
+    parser.add_argument(
+        "--lines", help="only these lines of logic_unique.txt (1-based, comma-separated), no multiple ones"
+    )
+    parser.add_argument("--record", action="store_true", help="store the paths found instead of checking")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     if args.ci:
-        args.minimal, args.large, args.multiple = 60, 3, 100
-    golden = load_golden()
+        args.minimal, args.large, args.multiple = (CI_SAMPLE[k] for k in ("minimal", "large", "multiple"))
+    if args.record and (args.minimal is not None or args.large is not None or args.multiple is not None):
+        parser.error("--record sweeps every puzzle (or --lines): it takes no sample")
     unique = list(load_unique())
     multiple = list(load_multiple())
-    goldens = dict(zip(range(len(unique) + len(multiple)), golden, strict=True))
-    chosen = list(range(len(unique)))
-    if args.minimal is not None:
-        minimal = _minimal_9x9()
-        keep = set(random.Random(17).sample(minimal, min(args.minimal, len(minimal))))
-        minimal = set(minimal)
-        chosen = [i for i in chosen if i not in minimal or i in keep]
-    if args.large is not None:
-        rng = random.Random(19)
-        for size in sorted({p.size for p, _ in unique if p.size > 9}):
-            of_size = [i for i in chosen if unique[i][0].size == size]
-            drop = set(of_size) - set(rng.sample(of_size, min(args.large, len(of_size))))
-            chosen = [i for i in chosen if i not in drop]
-    kept_multiple = list(range(len(multiple)))
-    if args.multiple is not None:
-        kept_multiple = sorted(random.Random(23).sample(kept_multiple, min(args.multiple, len(multiple))))
+    chosen, kept_multiple = _chosen(args, unique, multiple)
+    if args.lines:
+        chosen, kept_multiple = [int(k) - 1 for k in args.lines.split(",")], []
     scales = ["default", "se"] if args.scale == "both" else [args.scale]
     status = 0
     with Pool(args.processes) as pool:
         for scale in scales:
+            stored = load_golden(scale) if golden_path(scale).exists() else []
+            golden = [None] * (len(unique) + len(multiple)) if args.record else stored
             start = time.monotonic()
-            jobs = [(unique[i][0], solution_masks(unique[i][1]), goldens[i], scale) for i in chosen]
-            tallies = pool.map(_check, jobs, chunksize=2)
+            jobs = [(unique[i][0], solution_masks(unique[i][1]), golden[i], scale) for i in chosen]
+            results = pool.map(_check, jobs, chunksize=1)
             middle = time.monotonic()
-            jobs = [(multiple[k][0], multiple[k][1], goldens[len(unique) + k], scale) for k in kept_multiple]
-            many = _merge(pool.map(_check, jobs, chunksize=2))
+            jobs = [(multiple[k][0], multiple[k][1], golden[len(unique) + k], scale) for k in kept_multiple]
+            results_many = pool.map(_check, jobs, chunksize=1)
             end = time.monotonic()
-            one = _merge(tallies)
-            by_size: Counter = Counter(unique[i][0].size for i in chosen)
-            trial_by_size: Counter = Counter(
-                unique[i][0].size for i, t in zip(chosen, tallies, strict=True) if t.trial_puzzles
-            )
-            print(f"== {scale} scale")
-            print(
-                f"unique: {one.puzzles} puzzles, {one.solved} solved, {len(one.errors)} errors, "
-                f"{middle - start:.1f}s"
-            )
-            print(
-                f"multiple: {many.puzzles} puzzles, {many.solved} solved (should be 0), "
-                f"{len(many.errors)} errors, {end - middle:.1f}s"
-            )
-            print(
-                "puzzles needing trial, by size: "
-                + ", ".join(f"{n}x{n} {trial_by_size[n]}/{by_size[n]}" for n in sorted(by_size))
-            )
-            print(f"{'technique':40} {'unique steps':>12} {'elims':>8} {'multiple steps':>15} {'elims':>8}")
-            for name in SCALES[scale].step_names:
-                print(
-                    f"{name:40} {one.steps[name]:12} {one.eliminations[name]:8} "
-                    f"{many.steps[name]:15} {many.eliminations[name]:8}"
-                )
-            for error in (one.errors + many.errors)[:20]:
-                print("ERROR", error)
-            if one.errors or many.errors:
+            many = _merge([t for t, _ in results_many])
+            _report(scale, unique, chosen, results, many, (middle - start, end - middle))
+            errors = sum(len(t.errors) for t, _ in results) + len(many.errors)
+            if errors:
                 status = 1
+            elif args.record:
+                if args.lines:  # the other paths stay as they were stored
+                    digests = stored
+                    for i, (_, d) in zip(chosen, results, strict=True):
+                        digests[i] = d
+                else:
+                    digests = [d for _, d in results] + [d for _, d in results_many]
+                golden_path(scale).write_text("\n".join(digests) + "\n")
+                print(f"recorded {len(chosen) + len(kept_multiple)} paths in {golden_path(scale).name}")
     return status
 
 

@@ -13,12 +13,47 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, cell_name
-from squiggly_cp.logic import solve_logic
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name
+from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.solver import LogicResult
 
 DATA = Path(__file__).resolve().parent / "data"
 LABELS = "0123456789abcdefg"
+
+# (size, kind, count) of logic_unique.txt, in file order (benchmarks/make_logic_data.py
+# makes it): weighted to 9x9, many minimal.
+UNIQUE_PLAN = [
+    (4, "minimal", 50),
+    (4, "unique", 30),
+    (5, "minimal", 50),
+    (5, "unique", 30),
+    (6, "minimal", 70),
+    (6, "unique", 30),
+    (7, "minimal", 70),
+    (7, "unique", 30),
+    (8, "minimal", 90),
+    (8, "unique", 30),
+    (9, "minimal", 900),
+    (9, "unique", 300),
+    (10, "sparse", 80),
+    (11, "sparse", 60),
+    (12, "sparse", 60),
+    (13, "sparse", 40),
+    (14, "sparse", 30),
+    (15, "sparse", 25),
+    (16, "sparse", 25),
+]
+
+
+def minimal_9x9() -> range:
+    """Indices of the 9x9 minimal-givens puzzles in logic_unique.txt: random
+    jigsaws reduced to a minimal set of givens, the hardest of the stored puzzles."""
+    start = 0
+    for size, kind, count in UNIQUE_PLAN:
+        if (size, kind) == (9, "minimal"):
+            return range(start, start + count)
+        start += count
+    return range(0)
 
 
 def _grid(text: str) -> tuple[int, ...]:
@@ -53,6 +88,8 @@ class Tally:
     solved: int = 0
     puzzles: int = 0
     trial_puzzles: int = 0
+    nested_puzzles: int = 0
+    """Puzzles whose path has a nested forcing chain (SE's levels 2 and 3)."""
 
 
 def check_against(
@@ -67,17 +104,23 @@ def check_against(
     ``truth`` is per-cell masks (a unique solution gives one bit per cell).
     With ``golden`` (a stored `path_digest`), the path must also be the stored one.
 
-    The uniqueness techniques may run only when ``truth`` is a single solution
-    (as `rate` and `logic` allow them only after CP-SAT proved uniqueness);
-    a uniqueness step on a puzzle with several solutions is an error."""
+    The solve goes through `assess`, as `rate` and `logic` do: the uniqueness
+    techniques run only when CP-SAT proves the puzzle unique. A verdict that
+    disagrees with ``truth``, or a uniqueness step on a puzzle with several
+    solutions, is an error."""
     unique = all(m and not m & (m - 1) for m in truth)
-    result = solve_logic(puzzle, scale=scale, unique=unique)
+    found = assess(puzzle, scale=scale)
+    result = found.logic
     n = puzzle.size
+    if found.verdict is not (Verdict.UNIQUE if unique else Verdict.MULTIPLE):
+        tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: CP-SAT says {found.verdict.value}")
+    assert result is not None
     if golden is not None and path_digest(result, n) != golden:
         tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: the path differs from the stored one")
     tally.puzzles += 1
     tally.solved += result.solved
     tally.trial_puzzles += any(s.technique == "trial" for s in result.steps)
+    tally.nested_puzzles += any("(+ " in s.technique for s in result.steps)
     if result.contradiction is not None:
         tally.errors.append(f"contradiction on a solvable puzzle: {result.contradiction}")
     for step in result.steps:
@@ -102,7 +145,9 @@ def solution_masks(solution: tuple[int, ...]) -> list[int]:
     return [1 << (d - 1) for d in solution]
 
 
-GOLDEN = DATA / "logic_steps.txt"
+def golden_path(scale: str = "default") -> Path:
+    """Where the stored path digests of ``scale`` live."""
+    return DATA / ("logic_steps.txt" if scale == "default" else f"logic_steps_{scale}.txt")
 
 
 def path_digest(result: LogicResult, size: int) -> str:
@@ -111,7 +156,7 @@ def path_digest(result: LogicResult, size: int) -> str:
     the same digest give byte-identical `logic` output."""
     parts = [
         json.dumps(
-            [step.to_json(size), list(step.houses), list(step.cells)], sort_keys=True, ensure_ascii=False
+            [_shown(step, size), list(step.houses), list(step.cells)], sort_keys=True, ensure_ascii=False
         )
         for step in result.steps
     ]
@@ -119,29 +164,15 @@ def path_digest(result: LogicResult, size: int) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
-def load_golden() -> list[str]:
-    """The stored digests: the unique puzzles' paths, then the multiple ones', in file order."""
-    return GOLDEN.read_text().split()
+def _shown(step, size: int) -> dict:
+    """What `logic` prints of a step (the fields of `Step.to_json` that the
+    stored digests were made from; drawing details added later do not count)."""
+    shown = step.to_json(size)
+    return {key: shown[key] for key in ("technique", "difficulty", "placements", "eliminations", "text")}
 
 
-def _digest_unique(item: tuple[Puzzle, tuple[int, ...]]) -> str:
-    return path_digest(solve_logic(item[0], unique=True), item[0].size)
-
-
-def _digest_multiple(item: tuple[Puzzle, list[int]]) -> str:
-    return path_digest(solve_logic(item[0]), item[0].size)
-
-
-def write_golden(processes: int = 2) -> None:
-    """Record the current solver's paths (run once, before a change meant to
-    keep them; takes about half an hour on two cores)."""
-    from multiprocessing import Pool
-
-    with Pool(processes) as pool:
-        lines = pool.map(_digest_unique, list(load_unique()), chunksize=4)
-        lines += pool.map(_digest_multiple, list(load_multiple()), chunksize=4)
-    GOLDEN.write_text("\n".join(lines) + "\n")
-
-
-if __name__ == "__main__":
-    write_golden()
+def load_golden(scale: str = "default") -> list[str]:
+    """The stored digests of ``scale``: the unique puzzles' paths, then the
+    multiple ones', in file order (`benchmarks/soundness_logic.py --record`
+    writes them, from a sweep that found every step sound)."""
+    return golden_path(scale).read_text().split()

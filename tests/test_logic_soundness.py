@@ -22,17 +22,21 @@ from logic_check import (
     load_golden,
     load_multiple,
     load_unique,
+    minimal_9x9,
     solution_masks,
 )
-from squiggly_cp.logic import TECHNIQUES, solve_logic
+from squiggly_cp.logic import SCALES, TECHNIQUES, solve_logic
 from squiggly_cp.logic.state import State
 from squiggly_cp.setter.generate import make_puzzle
 
 UNIQUE = list(load_unique())
 MULTIPLE = list(load_multiple())
-GOLDEN = load_golden()
-UNIQUE_GOLDEN = dict(zip(map(id, UNIQUE), GOLDEN, strict=False))
-MULTIPLE_GOLDEN = dict(zip(map(id, MULTIPLE), GOLDEN[len(UNIQUE) :], strict=True))
+GOLDEN = {scale: load_golden(scale) for scale in ("default", "se")}
+UNIQUE_GOLDEN = {scale: dict(zip(map(id, UNIQUE), g, strict=False)) for scale, g in GOLDEN.items()}
+MULTIPLE_GOLDEN = {
+    scale: dict(zip(map(id, MULTIPLE), g[len(UNIQUE) :], strict=True)) for scale, g in GOLDEN.items()
+}
+MINIMAL = {id(UNIQUE[i]) for i in minimal_9x9()}
 SAMPLE_SEED = 11
 
 
@@ -44,20 +48,25 @@ def _sample(items, count, seed=SAMPLE_SEED):
 def test_stored_data_is_as_documented():
     assert len(UNIQUE) >= 2000
     assert len(MULTIPLE) >= 200
-    assert len(GOLDEN) == len(UNIQUE) + len(MULTIPLE)
+    for golden in GOLDEN.values():
+        assert len(golden) == len(UNIQUE) + len(MULTIPLE)
     for puzzle, solution in UNIQUE[::50]:
         assert puzzle.is_solution(solution)
 
 
 @pytest.mark.parametrize("size", sorted({p.size for p, _ in UNIQUE}))
 def test_unique_sample_is_sound_and_solved(size):
-    """A seeded sample of each size: every step matches the solution, and logic finishes."""
-    # Forcing chains make the hardest puzzles slow: CI's sweep covers more.
-    count = 30 if size == 9 else 6 if size < 9 else 2
+    """A seeded sample of each size: every step matches the solution, logic
+    finishes, and the path is the stored one."""
+    # Forcing chains make the minimal 9x9 puzzles slow (seconds each): a few of
+    # them here, CI's sweep (benchmarks/soundness_logic.py --ci) has more.
+    count = 20 if size == 9 else 6 if size < 9 else 2
+    pool = [x for x in UNIQUE if x[0].size == size and id(x) not in MINIMAL]
+    chosen = _sample(pool, count) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 3 if size == 9 else 0)
     tally = Tally()
-    for item in _sample([x for x in UNIQUE if x[0].size == size], count):
+    for item in chosen:
         puzzle, solution = item
-        result = check_against(puzzle, solution_masks(solution), tally, UNIQUE_GOLDEN[id(item)])
+        result = check_against(puzzle, solution_masks(solution), tally, UNIQUE_GOLDEN["default"][id(item)])
         assert result.solved
         final = [c.bit_length() for c in result.candidates]
         assert tuple(final) == solution
@@ -66,9 +75,9 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for item in _sample(MULTIPLE, 80):
+    for item in _sample(MULTIPLE, 30):
         puzzle, masks = item
-        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN[id(item)])
+        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["default"][id(item)])
         assert not result.solved
         assert result.contradiction is None
     assert not tally.errors, tally.errors[:5]
@@ -78,13 +87,17 @@ def test_se_scale_sample_is_sound():
     """The ``se`` scale (SE's order and scope; its own finders for singles,
     locking, subsets and fish) on a seeded sample, unique and multiple."""
     tally = Tally()
-    for puzzle, solution in _sample([x for x in UNIQUE if x[0].size == 9], 10, seed=18):
-        result = check_against(puzzle, solution_masks(solution), tally, scale="se")
+    pool = [x for x in UNIQUE if x[0].size <= 9 and id(x) not in MINIMAL]
+    for item in _sample(pool, 16, seed=18) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 2, seed=18):
+        puzzle, solution = item
+        golden = UNIQUE_GOLDEN["se"][id(item)]
+        result = check_against(puzzle, solution_masks(solution), tally, golden, scale="se")
         assert result.solved
     # A puzzle with several solutions ends stuck, after every technique has had
     # its try: the slowest case, so fewer of them (CI's sweep has 100).
-    for puzzle, masks in _sample(MULTIPLE, 6, seed=18):
-        result = check_against(puzzle, masks, tally, scale="se")
+    for item in _sample(MULTIPLE, 6, seed=18):
+        puzzle, masks = item
+        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["se"][id(item)], scale="se")
         assert not result.solved and result.contradiction is None
     assert not tally.errors, tally.errors[:5]
 
@@ -126,6 +139,21 @@ def test_no_solution_puzzles_never_claim_a_solution(size):
 SMALL = [x for x in UNIQUE if x[0].size <= 9]
 
 
+def _holding(solution: tuple[int, ...], n: int, rng: random.Random, keep: float) -> list[int]:
+    """Candidates holding each cell's solution digit and, with chance ``keep``,
+    a random part of the others (else all of them)."""
+    full = (1 << n) - 1
+    return [(1 << (d - 1)) | (rng.getrandbits(n) & full if rng.random() < keep else full) for d in solution]
+
+
+def _keeps(step, solution: tuple[int, ...]) -> None:
+    """``step`` places only solution digits and removes none."""
+    for cell, digit in step.placements:
+        assert solution[cell] == digit, step.text
+    for cell, digit in step.eliminations:
+        assert solution[cell] != digit, step.text
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(SMALL) - 1),
@@ -134,20 +162,65 @@ SMALL = [x for x in UNIQUE if x[0].size <= 9]
 )
 def test_random_positions_keep_the_solution(index, seed, keep):
     puzzle, solution = SMALL[index]
-    n = puzzle.size
     rng = random.Random(seed)
-    full = (1 << n) - 1
-    # Each cell keeps its solution digit and a random part of the others.
-    cands = [(1 << (d - 1)) | (rng.getrandbits(n) & full if rng.random() < keep else full) for d in solution]
+    cands = _holding(solution, puzzle.size, rng, keep)
     givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
     start = puzzle.with_givens(givens)
-    result = solve_logic(start, candidates=cands, max_technique="aic", max_steps=40)
+    result = solve_logic(start, candidates=cands, max_technique="aligned pair exclusion", max_steps=40)
     assert result.contradiction is None
     for step in result.steps:
-        for cell, digit in step.placements:
-            assert solution[cell] == digit, step.text
-        for cell, digit in step.eliminations:
-            assert solution[cell] != digit, step.text
+        _keeps(step, solution)
+
+
+CHAIN_FINDERS = [
+    t for t in SCALES["default"].finders if t.difficulty >= 6.2 and t.name != "trial"
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(0, len(SMALL) - 1),
+    seed=st.integers(0, 2**32 - 1),
+    keep=st.floats(0.05, 0.6),
+    which=st.integers(0, len(CHAIN_FINDERS) - 1),
+)
+def test_random_positions_chains_keep_the_solution(index, seed, keep, which):
+    """Each exclusion and chain finder on its own (the solver would take easier
+    steps first), on a random position that still holds the solution."""
+    puzzle, solution = SMALL[index]
+    n = puzzle.size
+    cands = _holding(solution, n, random.Random(seed), keep)
+    state = State.start(puzzle.with_givens((0,) * (n * n)), cands)
+    if state.contradiction() is not None:
+        return
+    for step in CHAIN_FINDERS[which].finder(state):
+        _keeps(step, solution)
+        break
+
+
+TINY = [x for x in UNIQUE if x[0].size <= 6]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(0, len(TINY) - 1),
+    seed=st.integers(0, 2**32 - 1),
+    keep=st.floats(0.2, 0.7),
+    level=st.sampled_from([2, 3]),
+)
+def test_random_positions_nested_chains_keep_the_solution(index, seed, keep, level):
+    """SE's nested forcing chains (run only on puzzles proved unique, so the
+    state says so here; they are sound on any position) on small grids."""
+    from squiggly_cp.logic import dynamic
+
+    puzzle, solution = TINY[index]
+    n = puzzle.size
+    cands = _holding(solution, n, random.Random(seed), keep)
+    state = State.start(puzzle.with_givens((0,) * (n * n)), cands, unique=True)
+    if state.contradiction() is not None:
+        return
+    for step in dynamic.nested_chains(state, level):
+        _keeps(step, solution)
 
 
 @settings(max_examples=30, deadline=None)
@@ -171,5 +244,6 @@ def test_techniques_list_is_ordered_and_complete():
     assert TECHNIQUES[-1] == "trial"
     for name in ("hidden single", "naked single", "pointing", "claiming", "naked pair", "hidden triple",
                  "law of leftovers", "x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing", "w-wing",
-                 "x-chain", "aic"):
+                 "direct pointing", "unique rectangle", "bug", "aligned triplet exclusion", "forcing chain",
+                 "nishio forcing chains", "cell forcing chains", "dynamic forcing chains"):
         assert name in TECHNIQUES

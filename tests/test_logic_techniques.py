@@ -26,7 +26,7 @@ import pytest
 
 from squiggly_cp.core.geometry import layout_for
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.logic import direct, leftovers, next_step, potentials, solve_logic, uniqueness
+from squiggly_cp.logic import direct, leftovers, next_step, potentials, solve_logic, trial, uniqueness
 from squiggly_cp.logic.leftovers import equivalences
 from squiggly_cp.logic.state import State
 
@@ -389,20 +389,6 @@ def test_w_wing():
     assert set(step.eliminations) == elims("r1c9-2 r9c1-2")
 
 
-def test_x_chain():
-    # 1 in column 1 only at r2c1, r8c1 (region 1); in column 2 only at r2c2 (region 2)
-    # and r7c2 (region 7). Skyscraper: r7c2 = r2c2 - r2c1 = r8c1, so r7c2 or r8c1 is 1.
-    # Cells seeing both: r7c1, r8c2, r9c1 and r1c2 have no 1 left; r8c3 and r8c4
-    # (row 8 with r8c1, region 7 with r7c2) lose 1. Column 1's and region 1's 1s are
-    # locked in each other, but that removes nothing more.
-    cands = full()
-    only(cands, col(1), 1, cells("r2c1 r8c1"))
-    only(cands, col(2), 1, cells("r2c2 r7c2"))
-    step = easiest(cands)
-    assert (step.technique, step.difficulty) == ("x-chain", 6.5)
-    assert set(step.eliminations) == elims("r8c3-1 r8c4-1")
-
-
 def test_common_peers():
     # Jigsaw only: column 2's 1s are r1c2 (region 1) and r3c2 (region 2). r3c1 sees
     # r1c2 (region 1) and r3c2 (row 3); r1c3, r1c4 see r1c2 (row 1) and r3c2 (region
@@ -415,20 +401,6 @@ def test_common_peers():
     step = easiest(cands)
     assert (step.technique, step.difficulty) == ("common peers", 2.9)
     assert set(step.eliminations) == elims("r1c3-1 r1c4-1 r3c1-1")
-
-
-def test_aic_xy_chain():
-    # Bivalue cells r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}, each seeing the
-    # next: if r1c1 is not 1 it is 2, so r1c5 is 3, r5c5 is 4 and r5c9 is 1. So r1c1
-    # or r5c9 is 1: r1c9 and r5c1 (seeing both) lose 1. 8 nodes: 6.6 + 0.2.
-    cands = full()
-    setc(cands, "r1c1", [1, 2])
-    setc(cands, "r1c5", [2, 3])
-    setc(cands, "r5c5", [3, 4])
-    setc(cands, "r5c9", [4, 1])
-    step = easiest(cands)
-    assert (step.technique, step.difficulty) == ("aic", 6.8)
-    assert set(step.eliminations) == elims("r1c9-1 r5c1-1")
 
 
 @pytest.mark.parametrize("name", ["pointing", "naked pair", "x-wing", "xy-wing"])
@@ -461,7 +433,7 @@ def test_state_from_candidates_keeps_givens():
 
 
 # A 7x7 position (reached by the solver on a generated minimal puzzle) where
-# nothing but trial applies. Regions and candidates, row by row:
+# nothing short of forcing chains applies. Regions and candidates, row by row:
 TRIAL_REGIONS = "1112223 4112223 4112333 4444353 6455555 6667775 6667777"
 TRIAL_CANDS = """
 1..45.7 .....6. 123.5.7 1.345.7 .2345.7 1234... 12345.7
@@ -489,15 +461,42 @@ def test_trial():
     givens = tuple(m.bit_length() if m.bit_count() == 1 else 0 for m in masks)
     puzzle = Puzzle(n, givens, regions)
     solution = [int(ch) for ch in TRIAL_SOLUTION.replace(" ", "")]
-    step = next_step(puzzle, masks)
+    step = next(trial.shallow_trial(State.start(puzzle, masks)))
     assert (step.technique, step.difficulty) == ("trial", 10.0)
     assert (4 * n + 6, 1) in step.eliminations
     assert all(solution[c] != d for c, d in step.eliminations)
     assert all(masks[c] >> (d - 1) & 1 for c, d in step.eliminations)
     assert len(step.eliminations) == 13
     assert "leads by singles to a contradiction" in step.text
-    # Without trial the solver is stuck here.
-    assert next_step(puzzle, masks, max_technique="aic") is None
+    # The solver itself uses trial only as the last resort: nothing up to aligned
+    # triplet exclusion applies here, but a Nishio chain on one digit does, and
+    # what it removes the solution lacks.
+    assert next_step(puzzle, masks, max_technique="aligned triplet exclusion") is None
+    chosen = next_step(puzzle, masks)
+    assert chosen.technique == "nishio forcing chains"
+    assert all(solution[c] != d for c, d in chosen.eliminations)
+
+
+def test_trial_is_the_last_resort():
+    # A chain step rated above trial's 10.0 is still taken before trial; trial runs
+    # only when no other technique has a step.
+    from squiggly_cp.logic.solver import find_step
+    from squiggly_cp.logic.step import Step, Technique
+
+    def hard(state):
+        yield Step("hard chain", 10.5, eliminations=((0, 1),))
+
+    def nothing(state):
+        return iter(())
+
+    def guess(state):
+        yield Step("trial", 10.0, eliminations=((1, 1),))
+
+    state = State.start(EMPTY, full())
+    last = Technique("trial", 10.0, 1, guess, variable=True, last_resort=True)
+    chain = Technique("hard chain", 9.0, 1, hard, variable=True)
+    assert find_step(state, (chain, last)).technique == "hard chain"
+    assert find_step(state, (Technique("none", 9.0, 1, nothing, variable=True), last)).technique == "trial"
 
 
 def test_direct_pointing():
@@ -549,6 +548,25 @@ def test_unique_rectangle_type_1():
     assert list(uniqueness.unique_loops(State.start(EMPTY, cands))) == []
 
 
+def test_unique_rectangle_type_3_hidden():
+    # The same rectangle with two extra cells: r2c2 {1,2,3} and r3c2 {1,2,4}, both in
+    # column 2. Were both 1 or 2, the four cells could swap them: so at least one
+    # holds 3 or 4, and together they give column 2 at most one of 1 and 2. Column
+    # 2's 1s and 2s are only in r2c2, r3c2 and r7c2: r7c2 must hold the other one,
+    # a hidden pair with the two extra cells counted once. r7c2 loses 3-9, at 4.5.
+    cands = full()
+    for name in ("r2c1", "r3c1"):
+        setc(cands, name, [1, 2])
+    setc(cands, "r2c2", [1, 2, 3])
+    setc(cands, "r3c2", [1, 2, 4])
+    for digit in (1, 2):
+        only(cands, col(2), digit, cells("r2c2 r3c2 r7c2"))
+    step = next(uniqueness.unique_loops(State.start(EMPTY, cands, unique=True)))
+    assert (step.technique, step.difficulty) == ("unique rectangle type 3", 4.5)
+    assert set(step.eliminations) == {(cell("r7c2"), d) for d in range(3, 10)}
+    assert "hidden set 1, 2" in step.text
+
+
 def test_uniqueness_techniques_need_a_proof_of_uniqueness():
     # The same position through the solver (se scale): with unique=False no step it
     # takes is a uniqueness step (EMPTY has many solutions: the rectangle is not deadly).
@@ -584,34 +602,37 @@ def test_chain_length_bonus():
     }
 
 
-def test_se_turbot_fish():
+@pytest.mark.parametrize("scale", ["se", "default"])
+def test_turbot_fish(scale):
     # 1 in column 1 only at r2c1, r8c1 (region 1); in column 2 only at r2c2 (region 2)
     # and r7c2 (region 7). Skyscraper: r7c2 = r2c2 - r2c1 = r8c1, so r7c2 or r8c1 is 1.
     # Cells seeing both: r7c1, r8c2, r9c1 and r1c2 have no 1 left; r8c3 and r8c4
     # (row 8 with r8c1, region 7 with r7c2) lose 1. Column 1's and region 1's 1s are
     # locked in each other, but that removes nothing more. SE's forcing X-chain takes
     # one at a time: r8c3 = 1 -> r8c1 <> 1 -> r2c1 = 1 -> r2c2 <> 1 -> r7c2 = 1 ->
-    # r8c3 <> 1: six potentials, a turbot fish, 6.6.
+    # r8c3 <> 1: six potentials, a turbot fish, 6.6 (on both scales: the default
+    # scale's extra techniques find nothing here).
     cands = full()
     only(cands, col(1), 1, cells("r2c1 r8c1"))
     only(cands, col(2), 1, cells("r2c2 r7c2"))
-    step = next_step(EMPTY, cands, scale="se")
+    step = next_step(EMPTY, cands, scale=scale)
     assert (step.technique, step.difficulty) == ("turbot fish", 6.6)
     assert set(step.eliminations) == elims("r8c3-1")
-    after = solve_logic(EMPTY, candidates=cands, max_steps=2, scale="se").steps[1]
+    after = solve_logic(EMPTY, candidates=cands, max_steps=2, scale=scale).steps[1]
     assert (after.technique, set(after.eliminations)) == ("turbot fish", elims("r8c4-1"))
 
 
-def test_se_forcing_chain_through_bivalue_cells():
+@pytest.mark.parametrize("scale", ["se", "default"])
+def test_forcing_chain_through_bivalue_cells(scale):
     # Bivalue cells r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}, each seeing the
     # next: if r1c1 is not 1 it is 2, so r1c5 is 3, r5c5 is 4 and r5c9 is 1. So r1c1
     # or r5c9 is 1: r1c9 and r5c1 (seeing both) lose 1. As SE: r1c9 = 1 -> r1c1 <> 1
-    # -> r1c1 = 2 -> ... -> r5c9 = 1 -> r1c9 <> 1, ten potentials: 7.0 + 0.2 (AIC on the default scale: 6.8).
+    # -> r1c1 = 2 -> ... -> r5c9 = 1 -> r1c9 <> 1, ten potentials: 7.0 + 0.2.
     cands = full()
     setc(cands, "r1c1", [1, 2])
     setc(cands, "r1c5", [2, 3])
     setc(cands, "r5c5", [3, 4])
     setc(cands, "r5c9", [4, 1])
-    step = next_step(EMPTY, cands, scale="se")
+    step = next_step(EMPTY, cands, scale=scale)
     assert (step.technique, step.difficulty) == ("forcing chain", 7.2)
     assert set(step.eliminations) == elims("r1c9-1")

@@ -39,9 +39,9 @@ SCALE = click.option(
     type=click.Choice(["default", "se"]),
     default="default",
     show_default=True,
-    help="default: every technique this tool knows, the easiest step first (jigsaw regions count as "
-    "boxes; adds the Law of Leftovers, common peers, franken fish, W-wing). se: Sudoku Explainer's "
-    "techniques, grades and order, to compare with SE's ER/EP/ED.",
+    help="default: Sudoku Explainer's techniques and grades with jigsaw regions counted as boxes, plus "
+    "the Law of Leftovers, common peers, franken fish and W-wing; the easiest step first. se: Sudoku "
+    "Explainer's techniques, grades and order only, to compare with SE's ER/EP/ED.",
 )
 
 

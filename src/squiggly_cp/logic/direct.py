@@ -21,7 +21,7 @@ from functools import cache, partial
 from itertools import combinations
 
 from ..core.puzzle import cell_name, digit_char
-from .state import State
+from .state import State, cells_of
 from .step import Pair, Step, Technique, cells_text, digits_text
 
 DIRECT_POINTING = 1.7
@@ -60,25 +60,30 @@ def box_like(state: State, house: int, se: bool) -> bool:
 def locked_candidates(state: State) -> Iterator[tuple[int, int, int, list[int], tuple[Pair, ...]]]:
     """(house A, house B, digit (0-based), A's places for it, eliminations) for
     every digit whose places in A all lie in B, with something to remove from
-    B: the pairs of kinds of house in SE's order (`intersection_pairs`)."""
+    B: the pairs of kinds of house in SE's order (`intersection_pairs`), then
+    A, then B, then the digit, in increasing order."""
     layout = state.layout
     n = layout.size
-    cands, values = state.cands, state.values
-    houses = layout.houses
-    cell_houses = layout.cell_houses
+    house_bits, cell_houses = layout.house_bits, layout.cell_houses
+    where = state.places()
     for kind_a, kind_b in intersection_pairs(state):
         for a in range(kind_a * n, kind_a * n + n):
-            for b in sorted({cell_houses[c][kind_b] for c in houses[a]}):
-                inside_b = layout.house_bits[b]
-                for d, where in state.digit_places(a):
-                    if len(where) < 2 or any(not inside_b >> c & 1 for c in where):
-                        continue
-                    bit = 1 << d
-                    elims = tuple(
-                        (c, d + 1) for c in houses[b] if c not in where and cands[c] & bit and not values[c]
-                    )
-                    if elims:
-                        yield a, b, d, where, elims
+            inside = house_bits[a]
+            placed = state.placed_in(a)
+            found = []
+            for d in range(n):
+                places = where[d] & inside
+                if not places & (places - 1) or placed >> d & 1:
+                    continue
+                b = cell_houses[(places & -places).bit_length() - 1][kind_b]
+                if places & ~house_bits[b]:
+                    continue
+                gone = house_bits[b] & where[d] & ~places
+                if gone:
+                    found.append((b, d, places, gone))
+            found.sort()
+            for b, d, places, gone in found:
+                yield a, b, d, cells_of(places), tuple((c, d + 1) for c in cells_of(gone))
 
 
 def direct_locking(state: State, se: bool = False) -> Iterator[Step]:

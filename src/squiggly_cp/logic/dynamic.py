@@ -1,4 +1,4 @@
-"""Nishio, cell and region, and dynamic forcing chains (Sudoku Explainer's 7.5-9.x).
+"""Nishio, cell and region, dynamic and nested forcing chains (Sudoku Explainer's 7.5-10.x).
 
 Built on `potentials`: every consequence of assuming a candidate on, or off,
 is followed to the end (or to a contradiction).
@@ -13,7 +13,12 @@ is followed to the end (or to a contradiction).
   the assumption is followed;
 * **dynamic forcing chains (+)** (9.0): the same, also following locked
   candidates, pairs and X-wings inside an assumption (SE's first nesting
-  level; its deeper ones are not built).
+  level);
+* **nested forcing chains** (9.5, 10.0): when those find nothing either,
+  also cycles and forcing chains (level 2), or cell and region forcing
+  chains (level 3), found inside the assumption; a nested chain's length
+  counts toward the chain that uses it. SE's experimental level 4 (dynamic
+  chains inside dynamic chains, 10.5) is not built.
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..core.puzzle import cell_name, digit_char
-from . import fish, intersections, subsets
+from .nested import advanced
 from .potentials import (
     KEY_CELL,
     KEY_CONTRADICTION,
@@ -36,6 +42,7 @@ from .potentials import (
     best_step,
     conclusion,
     length_bonus,
+    nested_complexity,
     pot,
     pot_text,
 )
@@ -76,34 +83,13 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
         offs[start[0]] = start
         pending_off.append(start)
     saved = grid.save() if dynamic else None
-    # The rules of `potentials.Grid.on_to_off` and `off_to_on` written out
-    # here (with the removal of a followed off potential): this loop is most
-    # of a chain search's time.
+    on_to_off, off_to_on = grid.on_to_off, grid.off_to_on
     cands, where = grid.cands, grid.where
-    house_bits, cell_houses = grid.house_bits, grid.cell_houses
     try:
         while pending_on or pending_off:
             if pending_on:
                 node = pending_on.popleft()
-                p = node[0]
-                cell, d = p >> 5, p >> 1 & 15
-                found = []
-                if cell_rule:
-                    m = cands[cell] & ~(1 << d)
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        found.append(cell << 5 | (low.bit_length() - 1) << 1)
-                spots = where[d]
-                seen = 1 << cell
-                for h in cell_houses[cell]:
-                    m = house_bits[h] & spots & ~seen
-                    seen |= m
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        found.append((low.bit_length() - 1) << 5 | d << 1)
-                for q in found:
+                for q in on_to_off(node[0], cell_rule):
                     if q | 1 in ons:
                         return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
@@ -113,24 +99,10 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
             else:
                 node = pending_off.popleft()
                 p = node[0]
-                cell, d = p >> 5, p >> 1 & 15
-                bit, cbit = 1 << d, 1 << cell
-                m = cands[cell]
-                first = -1
-                made: list[tuple[int, int]] = []
-                if cell_rule and m & bit and m.bit_count() == 2:
-                    first = cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1
-                    made.append((first, -1))
-                spots = where[d]
-                for h in cell_houses[cell]:
-                    m = house_bits[h] & spots
-                    if m & cbit and m.bit_count() == 2:
-                        other = (m ^ cbit).bit_length() - 1 << 5 | d << 1 | 1
-                        if other != first and (not made or all(o != other for o, _ in made)):
-                            made.append((other, h))
-                if dynamic:
-                    cands[cell] &= ~bit
-                    where[d] &= ~cbit
+                made = off_to_on(p, cell_rule)
+                if dynamic:  # the candidate leaves the grid
+                    cands[p >> 5] &= ~(1 << (p >> 1 & 15))
+                    where[p >> 1 & 15] &= ~(1 << (p >> 5))
                 for r, house in made:
                     if r ^ 1 in offs or r not in ons:
                         parents = (node, *grid.hidden_parents(r, house, offs)) if dynamic else (node,)
@@ -140,89 +112,14 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
                         ons[r] = child
                         pending_on.append(child)
             if level and not pending_on and not pending_off:
-                for p, parents in _advanced(grid, offs):
-                    if p not in offs:
-                        child = (p, parents)
-                        offs[p] = child
+                for child in advanced(grid, offs, level):
+                    if child[0] not in offs:
+                        offs[child[0]] = child
                         pending_off.append(child)
         return _Run(ons, offs, None)
     finally:
         if saved is not None:
             grid.restore(saved)
-
-
-def _advanced(grid: Grid, offs: dict[int, Node]) -> list[tuple[int, tuple[Node, ...]]]:
-    """What locked candidates, hidden pairs, naked pairs or X-wings (the first of
-    these that finds anything) remove from the thinned grid, for steps that
-    need some candidate the assumption removed: each removal as an off
-    potential whose parents are those candidates' off nodes (SE's level 1)."""
-    state = grid.state
-    values = state.values
-    current = [state.cands[c] if values[c] else m for c, m in enumerate(grid.cands)]
-    thin = State(state.layout, current, values)
-    out: list[tuple[int, tuple[Node, ...]]] = []
-    for finder in _ADVANCED:
-        for step in finder(thin):
-            needed = _rule_parents(grid, step)
-            if not needed:
-                continue  # the step stands without the assumption
-            parents = tuple(offs[p] for p in needed if p in offs)
-            for cell, digit in sorted(step.eliminations):
-                out.append((cell << 5 | (digit - 1) << 1, parents))
-        if out:
-            break
-    return out
-
-
-def _rule_parents(grid: Grid, step: Step) -> list[int]:
-    """The candidates present at the start whose removal the step needed (off potentials)."""
-    n = grid.size
-    start, cands = grid.start, grid.cands
-    house_bits = grid.house_bits
-    out: list[int] = []
-    name = step.technique
-    if name in ("pointing", "claiming", "generalized intersection", "x-wing"):
-        d = step.eliminations[0][1] - 1
-        if name == "x-wing":
-            k = len(step.houses) // 2
-            bases, covers = step.houses[:k], step.houses[k:]
-        else:
-            bases, covers = step.houses[:1], step.houses[1:]
-        outside = 0
-        for h in covers:
-            outside |= house_bits[h]
-        for h in bases:
-            gone = house_bits[h] & grid.start_where[d] & ~grid.where[d] & ~outside
-            out.extend(_cells_of(gone, lambda c: c << 5 | d << 1))
-    elif name.startswith("naked"):
-        digits = 0
-        for c in step.cells:
-            digits |= cands[c]
-        for c in step.cells:
-            for e in range(n):
-                if start[c] >> e & 1 and not digits >> e & 1:
-                    out.append(c << 5 | e << 1)
-    else:  # hidden pair
-        gone = {d - 1 for _, d in step.eliminations}
-        digits = 0
-        for c in step.cells:
-            digits |= cands[c]
-        for d in range(n):
-            if digits >> d & 1 and d not in gone:
-                rest = house_bits[step.houses[0]] & grid.start_where[d]
-                for c in _cells_of(rest, int):
-                    if c not in step.cells:
-                        out.append(c << 5 | d << 1)
-    return out
-
-
-def _cells_of(bits: int, make) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        out.append(make(low.bit_length() - 1))
-    return out
 
 
 class _Search:
@@ -249,14 +146,17 @@ class _Search:
             )
         return found
 
-    def add(self, kind: str, key: int, target: int, branches: Sequence[Node], why: str) -> None:
+    def add(
+        self, kind: str, key: int, target: int, branches: Sequence[Node], why: str, source: int | None = None
+    ) -> None:
         placements, elims = conclusion(self.grid, target)
         if not placements and not elims:
             return
         complexity = sum(ancestors(b) for b in branches)
+        if self.level >= 2:
+            complexity += nested_complexity(branches)
         label = self.name if self.nishio else f"{self.name} {kind}".strip()
-        if self.level:
-            label += " (+)"
+        label += _SUFFIX[self.level]
         n = self.grid.size
         self.hints.append(
             Hint(
@@ -268,6 +168,8 @@ class _Search:
                 elims,
                 (target >> 5,),
                 f"{label} ({complexity - 2} nodes): {why} -> {pot_text(target, n)}",
+                targets=tuple(branches),
+                source=source,
             )
         )
 
@@ -284,7 +186,7 @@ class _Search:
                     per_value.append(self.value(cell, d, count))
             if not self.nishio:
                 why = f"every candidate of {cell_name(cell, n)}"
-                _common(self.add, per_value, "Cell Forcing Chains", KEY_CELL, why)
+                _common(self.add, per_value, "Cell Forcing Chains", KEY_CELL, why, -1)
         return self.hints
 
     def value(self, cell: int, d: int, count: int) -> _Run:
@@ -311,7 +213,7 @@ class _Search:
                     continue
                 branches = [on_run] + [self.run(pot(c, d, 1)) for c in spots[1:]]
                 why = f"every place of {digit_char(d + 1)} in {self.layout.house_name(h)}"
-                _common(self.add, branches, "Region Forcing Chains", KEY_REGION, why)
+                _common(self.add, branches, "Region Forcing Chains", KEY_REGION, why, h)
         return on_run
 
 
@@ -319,8 +221,14 @@ def _multiple(state: State, *, dynamic: bool, nishio: bool, level: int = 0) -> l
     return _Search(state, dynamic, nishio, level).search()
 
 
-def _common(add, branches: Sequence[_Run], kind: str, key: int, why: str) -> None:
-    """Potentials that every branch reaches."""
+def multiple_hints(state: State) -> list[Hint]:
+    """Every static cell and region forcing chain of ``state`` (what level 3 nests)."""
+    return _multiple(state, dynamic=False, nishio=False)
+
+
+def _common(add, branches: Sequence[_Run], kind: str, key: int, why: str, source: int) -> None:
+    """Potentials that every branch reaches (``source``: the rule behind the
+    branches, -1 a cell's candidates or the house of a digit's places)."""
     first, rest = branches[0], branches[1:]
     for table in ("ons", "offs"):
         for p, node in getattr(first, table).items():
@@ -331,7 +239,7 @@ def _common(add, branches: Sequence[_Run], kind: str, key: int, why: str) -> Non
                     break
                 nodes.append(found)
             else:
-                add(kind, key, p, nodes, why)
+                add(kind, key, p, nodes, why, source)
 
 
 def nishio(state: State) -> Iterator[Step]:
@@ -354,6 +262,19 @@ def dynamic_chains(state: State) -> Iterator[Step]:
         yield best
 
 
+def nested_chains(state: State, level: int) -> Iterator[Step]:
+    """Dynamic forcing chains that follow, inside each assumption, cycles and
+    forcing chains (level 2, 9.5+) or cell and region forcing chains (level 3,
+    10.0+) as well: SE's nested forcing chains. Only on a puzzle proved unique
+    (as the uniqueness techniques): on one with several solutions, where logic
+    cannot finish anyway, a sparse grid makes each step cost minutes."""
+    if not state.unique:
+        return
+    best = best_step(_multiple(state, dynamic=True, nishio=False, level=level))
+    if best is not None:
+        yield best
+
+
 def dynamic_chains_plus(state: State) -> Iterator[Step]:
     """The same, where each assumption is also followed through locked
     candidates, pairs and X-wings (SE's "+" level, 9.0+)."""
@@ -361,6 +282,9 @@ def dynamic_chains_plus(state: State) -> Iterator[Step]:
     if best is not None:
         yield best
 
+
+_SUFFIX = {0: "", 1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)"}
+"""SE's names of the nesting levels."""
 
 _DYNAMIC_NAMES = tuple(
     f"dynamic {kind} forcing chains" for kind in ("contradiction", "double", "cell", "region")
@@ -384,13 +308,20 @@ FINDERS: tuple[Technique, ...] = (
         dynamic_chains_plus,
         variable=True,
         names=tuple(f"{name} (+)" for name in _DYNAMIC_NAMES),
+        # As in SE, only when nothing else has a step: a (+) search costs 20-50
+        # times a dynamic one and seldom beats the dynamic chain found before it.
+        last_resort=True,
+    ),
+    *(
+        Technique(
+            f"dynamic forcing chains{_SUFFIX[level].lower()}",
+            DYNAMIC + 0.5 * level,
+            800 + 100 * level,
+            partial(nested_chains, level=level),
+            variable=True,
+            names=tuple(f"{name}{_SUFFIX[level].lower()}" for name in _DYNAMIC_NAMES),
+            last_resort=True,
+        )
+        for level in (2, 3)
     ),
 )
-
-_ADVANCED = (
-    intersections.se_locking,
-    subsets.SE_FINDERS["hidden pair"].finder,
-    subsets.SE_FINDERS["naked pair"].finder,
-    fish.SE_FINDERS["x-wing"].finder,
-)
-"""The techniques a "+" chain may use inside an assumption, in SE's order."""

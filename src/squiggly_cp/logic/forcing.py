@@ -127,6 +127,8 @@ def _cycles(
                 elims,
                 tuple(sorted(cells)),
                 f"{label} ({complexity - 2} nodes): {chain_text(end, n)} -> {elims_text(elims, n)}",
+                targets=(end,),
+                cycle=True,
             )
         )
     return hints
@@ -207,14 +209,24 @@ def _forcing_hint(grid: Grid, target: Node, base: float, key: int, name: str, n:
         elims,
         (target[0] >> 5,),
         f"{label} ({complexity - 2} nodes): {chain_text(target, n)}",
+        targets=(target,),
     )
 
 
-def static_chains(state: State) -> Iterator[Step]:
-    """Cycles and forcing (X-)chains (SE's 6.5-7.x): the easiest found."""
+class _Unbounded(_Bound):
+    """No bound: every chain is followed to its end (a nested search needs them all)."""
+
+    def hopeless(self, base: float, complexity: int, key: int) -> bool:
+        return False
+
+
+def static_hints(state: State, bounded: bool = True) -> list[Hint]:
+    """The cycles and forcing (X-)chains of ``state``, in the order SE finds
+    them. ``bounded``: a search stops once it cannot beat the best found so
+    far, which is enough to pick the easiest (`static_chains`)."""
     grid = Grid(state)
     hints: list[Hint] = []
-    bound = _Bound()
+    bound = _Bound() if bounded else _Unbounded()
     passes = (
         (True, False, CYCLE, KEY_X, "Bidirectional X-Cycle", FORCING_X_CHAIN, "Forcing X-Chain"),
         (False, True, CYCLE, KEY_Y, "Bidirectional Y-Cycle", None, ""),
@@ -227,7 +239,12 @@ def static_chains(state: State) -> Iterator[Step]:
             if forcing_base is not None:
                 hints += bound.offer(_forcing(grid, on, y, forcing_base, key, forcing_name, bound))
                 hints += bound.offer(_forcing(grid, on ^ 1, y, forcing_base, key, forcing_name, bound))
-    best = best_step(hints)
+    return hints
+
+
+def static_chains(state: State) -> Iterator[Step]:
+    """Cycles and forcing (X-)chains (SE's 6.5-7.x): the easiest found."""
+    best = best_step(static_hints(state))
     if best is not None:
         yield best
 

@@ -21,16 +21,14 @@ from collections.abc import Iterator, Sequence
 
 from ..core.puzzle import digit_char
 from .direct import box_like, house_order, locked_candidates
-from .state import State
+from .state import State, cells_of
 from .step import Step, Technique, cells_text, elims_text
 
 POINTING = 2.6
 CLAIMING = 2.8
 COMMON_PEERS = 2.9
-MAX_COMMON = 4
-"""At most this many candidate cells in the house (more rarely share a peer)."""
-SE_MOST_COMMON = 6
-"""SE's generalized intersection looks at up to 6."""
+MAX_COMMON = 6
+"""At most this many candidate cells in the house, as SE's generalized intersection."""
 
 
 def _locked(state: State, sources: range, kind: str, difficulty: float) -> Iterator[Step]:
@@ -87,24 +85,32 @@ def common_peers(
     layout = state.layout
     n = layout.size
     peer_bits = layout.peer_bits
+    where = state.places()
     for index in range(len(layout.houses)) if order is None else order:
-        for d, where in state.digit_places(index):
-            if not 2 <= len(where) <= most:
+        inside = layout.house_bits[index]
+        placed = state.placed_in(index)
+        for d in range(n):
+            places = where[d] & inside
+            if placed >> d & 1 or not 2 <= places.bit_count() <= most:
                 continue
-            seen = ~layout.house_bits[index]
-            for c in where:
-                seen &= peer_bits[c]
-            elims = [(c, d + 1) for c in state.open_with(seen, d)]
-            if elims:
+            seen = ~inside
+            m = places
+            while m:
+                low = m & -m
+                m ^= low
+                seen &= peer_bits[low.bit_length() - 1]
+            if seen & where[d]:
+                cells = cells_of(places)
+                elims = [(c, d + 1) for c in cells_of(seen & where[d])]
                 yield Step(
                     name,
                     COMMON_PEERS,
                     eliminations=tuple(elims),
                     houses=(index,),
-                    cells=tuple(where),
+                    cells=tuple(cells),
                     text=(
                         f"{name.capitalize()}: in {layout.house_name(index)}, {digit_char(d + 1)} lies "
-                        f"only in {cells_text(where, n)}; {elims_text(elims, n)} (seeing them all)"
+                        f"only in {cells_text(cells, n)}; {elims_text(elims, n)} (seeing them all)"
                     ),
                 )
 
@@ -134,7 +140,7 @@ def se_locking(state: State) -> Iterator[Step]:
             ),
         )
     if not found:
-        yield from common_peers(state, SE_MOST_COMMON, house_order(state), "generalized intersection")
+        yield from common_peers(state, MAX_COMMON, house_order(state), "generalized intersection")
 
 
 FINDERS: tuple[Technique, ...] = (

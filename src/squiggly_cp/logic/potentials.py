@@ -27,6 +27,7 @@ assumes the solution is unique.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.puzzle import cell_name, digit_char
@@ -54,8 +55,10 @@ def length_bonus(complexity: int) -> float:
 # A potential is an int: cell << 5 | digit (0-based) << 1 | on. A node is a
 # potential with the nodes it came from: (potential, parents); parents[0] is
 # the one the chain is read back through, the others are "hidden" parents
-# (candidates a dynamic search removed, which the rule needed).
-Node = tuple[int, tuple]
+# (candidates a dynamic search removed, which the rule needed). A node a
+# nested chain gave (SE's levels 2 and up) has that chain's `Nested` third:
+# (potential, parents, nested).
+Node = tuple
 
 
 def pot(cell: int, digit: int, on: int) -> int:
@@ -69,16 +72,47 @@ def pot_text(p: int, size: int) -> str:
 
 def ancestors(node: Node) -> int:
     """How many distinct potentials ``node`` stands on, itself included."""
+    return len(chain_nodes(node))
+
+
+def chain_nodes(node: Node) -> list[Node]:
+    """The nodes ``node`` stands on, itself first, breadth first, the first node
+    of each potential only (SE's order of a chain's potentials)."""
     seen: set[int] = set()
+    out: list[Node] = []
     level = [node]
     while level:
         following = []
-        for pot, parents in level:
-            if pot not in seen:
-                seen.add(pot)
-                following.extend(parents)
+        for item in level:
+            if item[0] not in seen:
+                seen.add(item[0])
+                out.append(item)
+                following.extend(item[1])
         level = following
-    return len(seen)
+    return out
+
+
+@dataclass(frozen=True)
+class Nested:
+    """A chain found inside an assumption (a nested chain): what makes two of
+    them the same (their targets and chains, potential by potential), and its
+    complexity, which counts toward every chain that uses it."""
+
+    key: tuple
+    complexity: int
+
+
+def nested_complexity(targets: Sequence[Node]) -> int:
+    """What the nested chains ``targets`` stand on add to their complexity:
+    each distinct nested chain's complexity, once."""
+    seen: set[tuple] = set()
+    total = 0
+    for target in targets:
+        for node in chain_nodes(target):
+            if len(node) > 2 and node[2].key not in seen:
+                seen.add(node[2].key)
+                total += node[2].complexity
+    return total
 
 
 def chain_text(node: Node, size: int, limit: int = 12) -> str:
@@ -160,11 +194,13 @@ class Grid:
                     m ^= low
                     p = cell << 5 | (low.bit_length() - 1) << 1
                     on_next[p | 1] = self.on_to_off(p | 1, cell_rule)
-                    off_next[p] = [r for r, _, _ in self.off_to_on(p, cell_rule, house_rule)]
+                    off_next[p] = [r for r, _ in self.off_to_on(p, cell_rule, house_rule)]
             found = self._links[key] = (on_next, off_next)
         return found
 
     def on_to_off(self, pot: int, cell_rule: bool) -> list[int]:
+        """The potentials ``pot`` on turns off: its cell's other candidates (the
+        cell rule) and its digit's other places in its houses, in order."""
         cell, d = pot >> 5, pot >> 1 & 15
         out = []
         if cell_rule:
@@ -185,25 +221,28 @@ class Grid:
                 out.append((low.bit_length() - 1) << 5 | d << 1)
         return out
 
-    def off_to_on(self, pot: int, cell_rule: bool, house_rule: bool) -> list[tuple[int, int, int]]:
-        """(potential, rule, house): rule 0 the cell rule, 1 the house rule."""
+    def off_to_on(self, pot: int, cell_rule: bool, house_rule: bool = True) -> list[tuple[int, int]]:
+        """(potential, house) for each potential ``pot`` off turns on: house -1
+        for the cell rule (the cell's other candidate of two), else the house
+        where the digit's other place of two is."""
         cell, d = pot >> 5, pot >> 1 & 15
-        out = []
+        bit = 1 << d
         m = self.cands[cell]
         first = -1
-        if cell_rule and m.bit_count() == 2 and m >> d & 1:
-            first = cell << 5 | ((m & ~(1 << d)).bit_length() - 1) << 1 | 1
-            out.append((first, 0, -1))
+        out: list[tuple[int, int]] = []
+        if cell_rule and m & bit and m.bit_count() == 2:
+            first = cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1
+            out.append((first, -1))
         if house_rule:
             spots = self.where[d]
-            bit = 1 << cell
+            cbit = 1 << cell
             house_bits = self.house_bits
             for h in self.cell_houses[cell]:
                 m = house_bits[h] & spots
-                if m & bit and m.bit_count() == 2:
-                    other = (m ^ bit).bit_length() - 1 << 5 | d << 1 | 1
-                    if other != first and all(o != other for o, _, _ in out):
-                        out.append((other, 1, h))
+                if m & cbit and m.bit_count() == 2:
+                    other = (m ^ cbit).bit_length() - 1 << 5 | d << 1 | 1
+                    if other != first and (not out or all(o != other for o, _ in out)):
+                        out.append((other, h))
         return out
 
     def hidden_parents(self, pot: int, house: int, offs: dict[int, Node]) -> list[Node]:
@@ -235,6 +274,11 @@ class Grid:
 
 @dataclass
 class Hint:
+    """A chain step as a family finds it. ``targets`` are the ends of its chains
+    and ``source`` the rule behind its assumption (-1 a cell's candidates, a
+    house index a digit's places there, None a single assumption): what a
+    nested use of the step needs (`dynamic`)."""
+
     difficulty: float
     complexity: int
     key: int
@@ -243,6 +287,9 @@ class Hint:
     eliminations: tuple[tuple[int, int], ...]
     cells: tuple[int, ...]
     text: str
+    targets: tuple[Node, ...] = ()
+    source: int | None = None
+    cycle: bool = False
 
     def step(self) -> Step:
         return Step(

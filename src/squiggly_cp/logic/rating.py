@@ -30,16 +30,17 @@ for _scale in SCALES.values():  # the default scale first: its scores win
 values of HoDoKu's scale where it has the technique."""
 
 LEVELS: tuple[tuple[str, float], ...] = (
-    ("easy", 2.3),
+    ("easy", 2.5),
     ("medium", 3.4),
     ("hard", 4.6),
     ("fiendish", 9.9),
 )
 """(level, highest rating in it); anything above, or a trial, is ``beyond``.
 
-easy: singles only. medium: adds locked candidates, pairs, one- and two-line
-leftovers, X-Wing. hard: triples, swordfish, larger leftovers, wings.
-fiendish: quads, jellyfish, chains.
+easy: singles, and the direct techniques (which amount to singles). medium:
+adds locked candidates, pairs, one- and two-line leftovers, X-Wing. hard:
+triples, swordfish, larger leftovers, wings. fiendish: quads, jellyfish,
+uniqueness, exclusion, forcing chains.
 """
 
 UNFINISHED = 20.0

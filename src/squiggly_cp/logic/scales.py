@@ -1,15 +1,19 @@
 """The two rating scales: which techniques the solver may use, in what order.
 
-* ``default``: the solver's own catalogue (singles, locked candidates,
-  subsets, the Law of Leftovers, fish, wings, X-chains and AICs), the
-  easiest step first (the solver looks at all of them and takes the least
-  difficulty). On this scale a jigsaw region is as good as a box.
+* ``default``: Sudoku Explainer's catalogue with its grades, plus the
+  techniques a jigsaw solver also uses (the Law of Leftovers, common peers,
+  franken fish, the W-wing), the easiest step first (the solver looks at
+  all of them and takes the least difficulty). On this scale every region
+  plays the part of SE's boxes, so it is never harder than SE's grading and
+  easier exactly where a region is treated as a box or an extra technique
+  applies.
 * ``se``: Sudoku Explainer's catalogue with its grades, tried in its order,
   the first technique that finds anything winning (so its ER, EP and ED can
   be checked number for number). A region is a "box" only on a box layout;
   jigsaw regions grade like lines.
 
-Both end with "trial", the last resort, used only when nothing else works.
+Both end with "trial", the last resort, used only when nothing else works
+(on the default scale too, whatever a chain step's difficulty).
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from itertools import chain
 from operator import attrgetter
 
 from . import (
-    chains,
     direct,
     dynamic,
     exclusion,
@@ -75,12 +78,16 @@ DEFAULT = Scale(
         sorted(
             chain(
                 singles.FINDERS,
+                direct.FINDERS,
                 intersections.FINDERS,
                 subsets.FINDERS,
                 leftovers.FINDERS,
                 fish.FINDERS,
                 wings.FINDERS,
-                chains.FINDERS,
+                uniqueness.FINDERS,
+                exclusion.FINDERS,
+                forcing.FINDERS,
+                dynamic.FINDERS,
                 trial.FINDERS,
             ),
             key=attrgetter("difficulty"),
@@ -88,8 +95,6 @@ DEFAULT = Scale(
     ),
     easiest_first=True,
 )
-"""Until the default scale takes up SE's catalogue (issue 18, next step), it is
-the solver's own: SE's techniques run on the ``se`` scale only."""
 
 SE = Scale(
     "se",
@@ -111,14 +116,14 @@ SE = Scale(
             "xy-wing",
             "xyz-wing",
         ),
-        uniqueness.FINDERS[0],
+        uniqueness.SE_FINDERS["unique rectangle"],
         *_named(
             tuple(subsets.SE_FINDERS.values()) + tuple(fish.SE_FINDERS.values()),
             "naked quad",
             "jellyfish",
             "hidden quad",
         ),
-        uniqueness.FINDERS[1],
+        uniqueness.SE_FINDERS["bug"],
         exclusion.FINDERS[0],
         *forcing.FINDERS,
         exclusion.FINDERS[1],

@@ -112,7 +112,7 @@ def find_step(
     best: Step | None = None
     for technique in finders:
         least = technique.difficulty
-        if best is not None and least >= best.difficulty:
+        if best is not None and (least >= best.difficulty or technique.last_resort):
             break
         for step in technique.finder(state):
             if best is None or step.difficulty < best.difficulty:

@@ -14,7 +14,7 @@ from functools import reduce
 from operator import or_
 
 from ..core.geometry import Layout
-from ..core.puzzle import DIGIT_CHARS, Puzzle, cell_name, digit_char
+from ..core.puzzle import Puzzle, cell_name, digit_char
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -23,6 +23,16 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def cells_of(cells: int) -> list[int]:
+    """The cells of a bit set of cells, in increasing order."""
+    out = []
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out.append(low.bit_length() - 1)
+    return out
 
 
 def digits_of(mask: int) -> list[int]:
@@ -121,6 +131,27 @@ class State:
             bit = 1 << d
             if not placed & bit:
                 yield d, [c for c in cells if cands[c] & bit]
+
+    def places(self) -> list[int]:
+        """For each digit (0-based), the bit set of the empty cells that can still hold it."""
+        where = [0] * self.layout.size
+        values = self.values
+        for c, m in enumerate(self.cands):
+            if not values[c]:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    where[low.bit_length() - 1] |= 1 << c
+        return where
+
+    def placed_in(self, house: int) -> int:
+        """The digits (a mask) already placed in ``house``."""
+        cands, values = self.cands, self.values
+        placed = 0
+        for c in self.layout.houses[house]:
+            if values[c]:
+                placed |= cands[c]
+        return placed
 
     def open_with(self, cells: int, digit: int) -> list[int]:
         """The empty cells among ``cells`` (a bit set of cell indices) that can

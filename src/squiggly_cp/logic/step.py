@@ -56,7 +56,9 @@ class Technique:
     least a step of ``finder`` can be rated (the solver tries finders in that
     order); ``score`` is the technique's base score per step (`rating.SCORES`);
     ``variable`` says its steps' difficulty varies (by length, lines, depth);
-    ``names`` are the technique names its steps carry, when not just ``name``.
+    ``names`` are the technique names its steps carry, when not just ``name``;
+    a ``last_resort`` runs only when no other technique has a step, however
+    hard that step is.
     """
 
     name: str
@@ -65,6 +67,7 @@ class Technique:
     finder: Finder
     variable: bool = False
     names: tuple[str, ...] = ()
+    last_resort: bool = False
 
     @property
     def step_names(self) -> tuple[str, ...]:

@@ -130,6 +130,6 @@ def nested_trial(state: State) -> Iterator[Step]:
 
 
 FINDERS: tuple[Technique, ...] = (
-    Technique("trial", SHALLOW, 10000, shallow_trial, variable=True),
-    Technique("trial", NESTED, 10000, nested_trial, variable=True),
+    Technique("trial", SHALLOW, 10000, shallow_trial, variable=True, last_resort=True),
+    Technique("trial", NESTED, 10000, nested_trial, variable=True, last_resort=True),
 )

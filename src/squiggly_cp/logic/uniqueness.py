@@ -10,22 +10,31 @@ commands do so only after CP-SAT has proved uniqueness).
   two digits were left, they could be swapped: two solutions. So one of the
   cells with more digits must take another. Type 1: one such cell, which
   loses the two. Type 2: the extra cells share one extra digit, which
-  leaves every cell seeing them all. Type 4: two extra cells in one house
-  where one loop digit has no other place: the other loop digit leaves both.
-* **BUG** (bivalue universal grave, 5.6-5.7): if every empty cell had two
+  leaves every cell seeing them all. Type 3: two extra cells in one house
+  act together as one cell holding one of their extra digits, in a naked
+  set with other cells of the house (its digits leave the rest of the
+  house), or as one place for the loop's digits in a hidden set (its other
+  cells lose every digit outside the set). Type 4: two extra cells in one
+  house where one loop digit has no other place: the other loop digit
+  leaves both.
+* **BUG** (bivalue universal grave, 5.6-5.7+): if every empty cell had two
   candidates and every digit two places in each house, the puzzle would have
   zero or several solutions. Type 1: one cell breaks the pattern, so it must
   hold the digit that breaks it. Type 2: several cells break it with the same
   digit: one of them holds it, so it leaves every cell seeing them all.
+  Types 3 and 4: the cells that break it share a house and act as one cell
+  of a naked set there (3), or share one more digit (4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
 
 from ..core.puzzle import digit_char
 from .direct import colex
-from .state import State, digits_of
+from .state import State, bits, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
 UNIQUE_LOOP = 4.5
@@ -219,6 +228,39 @@ def _type_3(state: State, extras: list[int], extra: int) -> list[Conclusion]:
                     digits = ", ".join(map(digit_char, digits_of(union)))
                     why = f"with {cells_text(group, n)} they make a naked set of {digits}"
                     out.append((3, elims, why, (size - 1) * 0.1))
+            if 2 * size < len(empty):
+                out += _type_3_hidden(state, extras, extra, house, size)
+    return out
+
+
+def _type_3_hidden(state: State, extras: list[int], extra: int, house: int, size: int) -> list[Conclusion]:
+    """Type 3, hidden: at least one extra cell holds an extra digit, so the
+    two of them take at most one digit outside their extras: one place for
+    the loop's two digits together. If the loop's digits and ``size`` - 2
+    digits the extra cells lack fit, in ``house``, only into the first extra
+    cell and ``size`` - 1 other cells, each of those cells holds one of
+    them and loses every other digit. +0.1 per cell beyond the first."""
+    cands = state.cands
+    layout = state.layout
+    n = layout.size
+    c1, c2 = extras
+    pair = cands[c1] & ~extra
+    cells = [c for c in layout.houses[house] if not state.values[c] and c != c2]
+    rest = [d for d in range(n) if not (pair | extra) >> d & 1]
+    out: list[Conclusion] = []
+    for picked in colex(len(rest), size - 2):
+        digits = pair
+        for i in picked:
+            digits |= 1 << rest[i]
+        spots = [c for c in cells if cands[c] & digits]
+        if len(spots) != size or any(not any(cands[c] >> d & 1 for c in cells) for d in bits(digits)):
+            continue
+        inside = [c for c in spots if c != c1]
+        elims = tuple((c, d) for c in inside for d in digits_of(cands[c] & ~digits))
+        if elims:
+            names = ", ".join(map(digit_char, digits_of(digits)))
+            why = f"with {cells_text(inside, n)} they hold the hidden set {names}"
+            out.append((3, elims, why, (size - 2) * 0.1))
     return out
 
 
@@ -265,7 +307,9 @@ def _bug_cells(state: State) -> dict[int, int] | None:
     return bug_digits
 
 
-def bug(state: State) -> Iterator[Step]:
+def bug(state: State, se: bool = False) -> Iterator[Step]:
+    """BUG types 1-4; types 3 and 4 look in rows, columns and regions (``se``:
+    in SE's boxes, rows and columns, so in a jigsaw's regions not at all)."""
     if not state.unique:
         return
     found = _bug_cells(state)
@@ -313,21 +357,24 @@ def bug(state: State) -> Iterator[Step]:
                 ),
             )
         if len(bug_cells) == 2:
-            yield from _bug_4(state, bug_cells, bug_digits, digits)
+            yield from _bug_4(state, bug_cells, bug_digits, digits, se)
         return
     if not seeing:
         return
     if len(bug_cells) == 2:
-        yield from _bug_4(state, bug_cells, bug_digits, digits)
-    yield from _bug_3(state, bug_cells, digits)
+        yield from _bug_4(state, bug_cells, bug_digits, digits, se)
+    yield from _bug_3(state, bug_cells, digits, se)
 
 
-def _line_houses(state: State) -> tuple[int, ...]:
-    """The kinds of house SE's BUG types 3 and 4 look in: boxes (on a box layout only), rows, columns."""
-    return (2, 0, 1) if state.layout.boxes else (0, 1)
+def _bug_houses(state: State, se: bool) -> tuple[int, ...]:
+    """The kinds of house BUG types 3 and 4 look in: regions, rows, columns (SE:
+    boxes, on a box layout only, rows, columns)."""
+    return (2, 0, 1) if state.layout.boxes or not se else (0, 1)
 
 
-def _bug_4(state: State, cells: list[int], bug_digits: dict[int, int], digits: int) -> Iterator[Step]:
+def _bug_4(
+    state: State, cells: list[int], bug_digits: dict[int, int], digits: int, se: bool
+) -> Iterator[Step]:
     """Two BUG cells in one house sharing one more digit ``u``: each keeps only its BUG digits and ``u``."""
     c1, c2 = cells
     cands = state.cands
@@ -336,7 +383,7 @@ def _bug_4(state: State, cells: list[int], bug_digits: dict[int, int], digits: i
     rest = cands[c1] & cands[c2] & ~digits
     if rest.bit_count() != 1:
         return
-    for kind in _line_houses(state):
+    for kind in _bug_houses(state, se):
         if layout.cell_houses[c1][kind] != layout.cell_houses[c2][kind]:
             continue
         elims = tuple((c, d) for c in (c1, c2) for d in digits_of(cands[c] & ~(bug_digits[c] | rest)))
@@ -353,12 +400,12 @@ def _bug_4(state: State, cells: list[int], bug_digits: dict[int, int], digits: i
             )
 
 
-def _bug_3(state: State, cells: list[int], digits: int) -> Iterator[Step]:
+def _bug_3(state: State, cells: list[int], digits: int, se: bool) -> Iterator[Step]:
     """The BUG cells, together holding one of ``digits``, act as one cell of a naked set."""
     cands, values = state.cands, state.values
     layout = state.layout
     n = layout.size
-    for kind in _line_houses(state):
+    for kind in _bug_houses(state, se):
         house = layout.cell_houses[cells[0]][kind]
         if any(layout.cell_houses[c][kind] != house for c in cells):
             continue
@@ -406,3 +453,9 @@ FINDERS: tuple[Technique, ...] = (
     ),
     Technique("bug", BUG_1, 100, bug, variable=True, names=tuple(f"bug type {k}" for k in range(1, 5))),
 )
+"""The default scale's: BUG types 3 and 4 in regions too."""
+
+SE_FINDERS: dict[str, Technique] = {
+    "unique rectangle": FINDERS[0],
+    "bug": replace(FINDERS[1], finder=partial(bug, se=True)),
+}
