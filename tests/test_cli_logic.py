@@ -117,3 +117,28 @@ def test_max_technique_must_be_on_the_scale() -> None:
     done = run_cli("logic", "--scale", "se", "--max-technique", "law of leftovers", str(SAMPLE_IN))
     assert done.returncode == 2 and done.stdout == b""
     assert b"not on the se scale" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_logic_html_unwritable_is_one_line_and_the_text_still_comes(tmp_path):
+    target = tmp_path / "no-such-folder" / "page.html"
+    done = run_cli("logic", "--html", str(target), str(SAMPLE_IN))
+    assert done.returncode == 1
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and "page.html" in lines[0]
+    assert lines[0].startswith("squiggly-cp: error: cannot write")
+    assert done.stdout.decode().startswith("Case 1: unique; logic solves it")
+    assert not target.exists() and not list(tmp_path.iterdir())
+
+
+def test_logic_html_page_holds_every_case(tmp_path):
+    target = tmp_path / "page.html"
+    done = run_cli("logic", "--html", str(target), str(SAMPLE_IN))
+    assert done.returncode == 0, done.stderr
+    page = target.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "__DATA__" not in page
+    # Self-contained: no address to load anything from.
+    assert "src=" not in page and "href=" not in page and "@import" not in page
+    data = page[page.index('id="data">') + len('id="data">') : page.index("</script>")]
+    cases = json.loads(data)["cases"]
+    assert [c["case"] for c in cases] == [1, 2, 3]
+    assert [len(c["positions"]) for c in cases] == [len(c["steps"]) + 1 for c in cases]

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from conftest import DATA
 from squiggly_cp import Case, InputError, Puzzle, classify, read_hdu
 from squiggly_cp.cli import main as cli
+from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.formats.detect import FORMATS, read_puzzles, write_puzzles
 from squiggly_cp.setter.generate import random_layout
 
@@ -162,6 +163,22 @@ def test_text_format_mutations(fmt: str) -> None:
         _check(args, clean, dirty, None if args[0] == "convert" else case + 1)
         cut = clean[:where] + clean[where + rng.randrange(1, 40) :]
         _check([*rng.choice(commands), "--format", fmt], clean, cut, None)
+
+
+def test_position_text_mutations() -> None:
+    """`hint` on the positions `logic` prints, one character changed or cut:
+    no traceback, one-line messages, and the other positions answered alike."""
+    rng = random.Random(19)
+    blocks = [f"Case {k}:\n" + position_text(Position.start(p)) for k, p in enumerate(MIXED[:3], 1)]
+    clean = "".join(blocks)
+    starts = [sum(map(len, blocks[:k])) for k in range(len(blocks) + 1)]
+    for _ in range(25):
+        case = rng.randrange(len(blocks))
+        where = rng.randrange(starts[case] + len(f"Case {case + 1}:\n"), starts[case + 1] - 1)
+        dirty = clean[:where] + rng.choice(CHARS) + clean[where + 1 :]
+        _check(["hint"], clean, dirty, case + 1)
+        cut = clean[:where] + clean[where + rng.randrange(1, 40) :]
+        _check(["hint"], clean, cut, None)
 
 
 def _check_items(items: list[object]) -> None:

@@ -17,11 +17,13 @@ if TYPE_CHECKING:
 
     from .core.case import Case, InputError
     from .core.limits import Undecided
+    from .core.position import Position
     from .core.propagate import candidates
     from .core.puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
     from .engines.registry import ENGINES, classify
     from .formats.detect import read_puzzles, write_puzzles
     from .formats.hdu import format_result, read_hdu, write_hdu
+    from .formats.open import read_positions
     from .logic import rate, solve_logic
     from .logic.assess import assess
     from .setter.count import count, true_candidates
@@ -29,7 +31,9 @@ if TYPE_CHECKING:
     from .setter.diagnose import explain
     from .setter.generate import generate, make_puzzle, rating_target
     from .setter.hatch import hatch
+    from .setter.hint import hint
     from .setter.layouts import check_layout_fillable, random_layout
+    from .setter.page import logic_page
     from .setter.render import render_svg, render_text
 
 # Each public name and the module it lives in (the layers: docs/architecture.md).
@@ -37,6 +41,7 @@ _HOMES = {
     "Case": "core.case",
     "InputError": "core.case",
     "Undecided": "core.limits",
+    "Position": "core.position",
     "candidates": "core.propagate",
     "Grid": "core.puzzle",
     "Puzzle": "core.puzzle",
@@ -51,6 +56,7 @@ _HOMES = {
     "format_result": "formats.hdu",
     "read_hdu": "formats.hdu",
     "write_hdu": "formats.hdu",
+    "read_positions": "formats.open",
     "rate": "logic",
     "solve_logic": "logic",
     "assess": "logic.assess",
@@ -62,8 +68,10 @@ _HOMES = {
     "make_puzzle": "setter.generate",
     "rating_target": "setter.generate",
     "hatch": "setter.hatch",
+    "hint": "setter.hint",
     "check_layout_fillable": "setter.layouts",
     "random_layout": "setter.layouts",
+    "logic_page": "setter.page",
     "render_svg": "setter.render",
     "render_text": "setter.render",
 }
@@ -74,6 +82,7 @@ __all__ = [
     "Crosscheck",
     "Grid",
     "InputError",
+    "Position",
     "Puzzle",
     "PuzzleError",
     "Result",
@@ -88,11 +97,14 @@ __all__ = [
     "format_result",
     "generate",
     "hatch",
+    "hint",
+    "logic_page",
     "make_puzzle",
     "random_layout",
     "rate",
     "rating_target",
     "read_hdu",
+    "read_positions",
     "read_puzzles",
     "render_svg",
     "render_text",

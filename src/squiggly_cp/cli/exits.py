@@ -108,3 +108,16 @@ HATCH_HELP = exit_help(
         EXIT_INTERRUPTED: None,
     }
 )
+HINT_HELP = exit_help(
+    {
+        EXIT_OK: "every position was answered (a position said to be wrong is\nanswered)",
+        EXIT_PROBLEM: "some input was bad; every readable position was still answered",
+        EXIT_TIME_LIMIT: "some position hit --time-limit before it was checked; not answered",
+    }
+)
+LOGIC_HELP = exit_help(
+    {
+        EXIT_PROBLEM: "some input was bad (unreadable file, bad case), or the --html page could\n"
+        "not be written; every readable case was still answered",
+    }
+)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import click
 
-from ..core.case import Case
+from ..core.case import Case, InputError
+from ..core.limits import Undecided
 from ..execution.cluster import Address
-from ..formats.open import read_cases
+from ..formats.detect import FORMATS
+from ..formats.open import read_cases, read_positions
 from .common import (
     CLUSTER,
     FILE,
@@ -21,11 +24,10 @@ from .common import (
     decided,
     for_each_case,
     format_option,
-    good_cases,
     import_solvers,
     no_jobs_with_cluster,
 )
-from .exits import ANSWERS_CLUSTER_HELP, ANSWERS_HELP
+from .exits import ANSWERS_CLUSTER_HELP, HINT_HELP, LOGIC_HELP
 
 
 def _technique_names() -> list[str]:
@@ -54,7 +56,7 @@ def _check_technique(scale: str, max_technique: str | None) -> None:
         )
 
 
-@click.command("logic", epilog=ANSWERS_HELP)
+@click.command("logic", epilog=LOGIC_HELP)
 @FILE
 @format_option()
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case with its steps.")
@@ -67,29 +69,68 @@ def _check_technique(scale: str, max_technique: str | None) -> None:
 )
 @SCALE
 @TIME_LIMIT
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write one self-contained HTML page (no network; opens from a file) to step through "
+    "every case on the grid: candidates, the step about to be taken drawn on them, first/previous/"
+    "next/last buttons and the arrow keys.",
+)
 def logic_command(
-    file: str, fmt: str | None, as_json: bool, max_technique: str | None, scale: str, time_limit: float | None
+    file: str,
+    fmt: str | None,
+    as_json: bool,
+    max_technique: str | None,
+    scale: str,
+    time_limit: float | None,
+    html_path: str | None,
 ) -> None:
     """Solve FILE's puzzles step by step as a strong human would: the easiest
     technique that makes progress each time, every step explained.
 
     Per case: the verdict (proved by CP-SAT), the numbered steps, and where
-    logic stops the candidate grid (each cell N characters wide, digit d at
-    position d). --time-limit bounds the verdict's proof.
+    logic stops the position: givens, regions, digits and candidates (each
+    cell N characters wide, digit d at position d), which `squiggly-cp hint`
+    reads back. --time-limit bounds the verdict's proof.
     """
     _check_technique(scale, max_technique)
     out = Output()
     assess = import_solvers("logic.assess").assess
     work = partial(assess, max_technique=max_technique, time_limit=time_limit, scale=scale)
+    page: list[tuple[int, Any]] = []
 
     def write(case: Case, found: Any) -> None:
+        page.append((case.number, found))
         if as_json:
             out.write(json.dumps(found.logic_json(case.number)) + "\n")
         else:
             out.write(found.logic_text(case.number))
 
-    for_each_case(out, answered(good_cases(out, file, fmt), work), time_limit, write)
+    def skipped(item: Case | InputError) -> None:
+        if isinstance(item, Case):
+            page.append((item.number, InputError("not decided within the time limit", item.number)))
+        elif item.case is not None:
+            page.append((item.case, item))
+
+    for_each_case(out, answered(read_cases(file, fmt), work), time_limit, write, skipped)
+    if html_path is not None:
+        _write_page(out, html_path, page)
     out.exit()
+
+
+def _write_page(out: Output, path: str, entries: list[tuple[int, Any]]) -> None:
+    """The page, written whole or not at all (a page cut short would not open)."""
+    from ..setter.page import logic_page
+
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.part")
+    try:
+        temporary.write_text(logic_page(entries), encoding="utf-8")
+        temporary.replace(target)
+    except OSError as e:
+        out.problem(f"cannot write {path!r}: {e.strerror or e}")
+        temporary.unlink(missing_ok=True)
 
 
 @click.command("rate", epilog=ANSWERS_CLUSTER_HELP)
@@ -128,4 +169,57 @@ def rate_command(
             out.write(found.rate_text(case.number))
 
     for_each_case(out, decided(read_cases(file, fmt), work, jobs, cluster), time_limit, write)
+    out.exit()
+
+
+@click.command("hint", epilog=HINT_HELP)
+@FILE
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Input format, for a puzzle file. When omitted: a position as `logic` prints it where it "
+    "stops, else detected from the input.",
+)
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case.")
+@click.option(
+    "--max-technique",
+    type=click.Choice(_technique_names()),
+    metavar="NAME",
+    help="Use nothing harder than this technique (names as in the README's scale).",
+)
+@SCALE
+@TIME_LIMIT
+def hint_command(
+    file: str, fmt: str | None, as_json: bool, max_technique: str | None, scale: str, time_limit: float | None
+) -> None:
+    """The easiest next step from the position in FILE, for a solver who is
+    stuck part way through.
+
+    FILE holds a position: what `squiggly-cp logic` prints where it stops
+    (givens, regions, digits and candidates), or an f-puzzles puzzle (JSON
+    or link) with entered digits and centre pencil marks as candidates (a
+    cell without marks has every digit its houses allow), or any puzzle
+    file (the position before any step). The position is first checked
+    with CP-SAT: an entered digit the solution does not have, or candidates
+    that leave out the solution's digit, is reported as such (cell and
+    digit), and no hint is built on it.
+    """
+    _check_technique(scale, max_technique)
+    out = Output()
+    hint = import_solvers("setter.hint").hint
+    for number, item in read_positions(file, fmt):
+        if isinstance(item, InputError):
+            out.problem(str(item))
+            continue
+        try:
+            found = hint(item, max_technique=max_technique, scale=scale, time_limit=time_limit)
+        except Undecided:
+            out.timed_out(number, time_limit)
+            continue
+        if as_json:
+            out.write(json.dumps(found.to_json(number)) + "\n")
+        else:
+            out.write(found.text(number))
     out.exit()

@@ -47,6 +47,7 @@ for _command in (
     setter.layout_command,
     logic.logic_command,
     logic.rate_command,
+    logic.hint_command,
     setter.explain_command,
     setter.count_command,
 ):

@@ -79,7 +79,7 @@ def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
     """Read every puzzle of ``text``; a malformed or refused one comes back as an `InputError`."""
     return [
         item if isinstance(item, InputError) else _from_json(number, item)
-        for number, item in enumerate(_documents(text), start=1)
+        for number, item in enumerate(documents(text), start=1)
     ]
 
 
@@ -136,7 +136,7 @@ def _loads(text: str) -> Any:
     return value
 
 
-def _documents(text: str) -> Iterator[Any]:
+def documents(text: str) -> Iterator[Any]:
     """Each puzzle's decoded JSON value, or an `InputError` in its place."""
     lines = text.splitlines(keepends=True)
     starts = [0]

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ..core.case import Case, InputError
+from ..core.position import Position
 from .detect import detect_format, read_puzzles
 from .hdu import CHUNK, read_hdu
+from .position import has_position_text, read_fpuzzles_positions, read_position_text
 from .text import decode, encoding_problem
 
 
@@ -53,6 +55,34 @@ def read_cases(
 ) -> Iterator[Case | InputError]:
     """The cases of ``path``, as `load_cases` finds them (without the format)."""
     return load_cases(path, fmt, judge_default=judge_default)[1]
+
+
+def read_positions(path: str, fmt: str | None = None) -> list[tuple[int | None, Position | InputError]]:
+    """(case number, position or its problem) of every position in ``path``
+    (``-`` = standard input): the text form `logic` prints where it stops,
+    f-puzzles JSON or links with entered digits and pencil marks, or a
+    puzzle in any other format (the position before any step). A problem
+    with the input as a whole has the case number None."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read()
+    except OSError as e:
+        return [(None, _unreadable(path, e))]
+    if problem := encoding_problem(data):
+        return [(None, InputError(problem))]
+    text = decode(data)
+    if fmt is None and has_position_text(text):
+        return read_position_text(text)
+    fmt, items = _parsed(data, fmt)
+    if fmt == "fpuzzles":
+        return read_fpuzzles_positions(text)
+    return [
+        (item.case, item) if isinstance(item, InputError) else (item.number, Position.start(item.puzzle))
+        for item in items
+    ]
 
 
 def _parsed(data: bytes, fmt: str | None) -> tuple[str | None, Iterator[Case | InputError]]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.position import Position, position_text
 from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from ..engines.registry import classify
-from . import LogicResult, Rating, format_grid, rate_result, solve_logic
+from . import LogicResult, Rating, rate_result, solve_logic
 
 _VERDICT_WORDS = {
     Verdict.UNIQUE: "unique",
@@ -39,17 +40,28 @@ class Assessment:
 
     def logic_text(self, number: int) -> str:
         """The `logic` command's text: a headline, the numbered steps, and where
-        it stopped the candidate grid."""
+        it stopped the position (`core.position.position_text`: regions,
+        givens, digits and candidates, which `hint` reads back)."""
         assert self.logic is not None
         result, n = self.logic, len(self.logic.steps)
-        lines = [f"Case {number}: {_VERDICT_WORDS[self.verdict]}; {self._ending()}"]
+        lines = [f"Case {number}: {self.headline()}"]
         lines += [f"  {k}. {step.text}" for k, step in enumerate(result.steps, 1)]
         text = "\n".join(lines) + "\n"
         if not result.solved:
-            text += f"candidates after step {n}:\n" + format_grid(self.puzzle.size, result.candidates)
+            text += position_text(self.final_position(), f"after step {n}")
         return text
 
-    def _ending(self) -> str:
+    def headline(self) -> str:
+        """The verdict and where logic got to, as `logic`'s first line says it."""
+        return f"{_VERDICT_WORDS[self.verdict]}; {self.ending()}"
+
+    def final_position(self) -> Position:
+        """Where logic stopped: the digits placed and the candidates left."""
+        assert self.logic is not None
+        return Position(self.puzzle, tuple(self.logic.values), tuple(self.logic.candidates))
+
+    def ending(self) -> str:
+        """How the logic path ends: solved (with the rating), stuck, or a contradiction."""
         assert self.logic is not None and self.rating is not None
         result, steps = self.logic, _count(len(self.logic.steps), "step")
         if result.solved:

@@ -63,6 +63,7 @@ def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots
         eliminations=elims,
         houses=tuple(base) + tuple(cover),
         cells=base_cells,
+        roles=(("base", "houses", tuple(base)), ("cover", "houses", tuple(cover))),
         text=(
             f"{name.title()} on {digit_char(d)}: {houses_text(list(base), n)} "
             f"covered by {houses_text(list(cover), n)} -> {elims_text(elims, n)}"

@@ -51,7 +51,7 @@ from itertools import combinations
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, Technique, cells_text, digits_text, elims_text, houses_text
+from .step import Role, Step, Technique, cells_text, digits_text, elims_text, houses_text
 
 BASE = 3.0
 PER_LINE = 0.2
@@ -187,8 +187,13 @@ def _union(state: State, q: Equivalence) -> Iterator[Step]:
             eliminations=elims,
             houses=q.lines + q.regions,
             cells=q.innies + q.outies,
+            roles=_roles(q),
             text=f"{_head(state, q)}: {reason} -> {elims_text(elims, n)}",
         )
+
+
+def _roles(q: Equivalence) -> tuple[Role, ...]:
+    return (("innies", "cells", q.innies), ("outies", "cells", q.outies))
 
 
 def _count(state: State, q: Equivalence) -> Iterator[Step]:
@@ -229,6 +234,7 @@ def _count(state: State, q: Equivalence) -> Iterator[Step]:
                     eliminations=elims,
                     houses=q.lines + q.regions,
                     cells=q.innies + q.outies,
+                    roles=_roles(q),
                     text=(
                         f"{_head(state, q)}: the {side_name} hold {placed} x {digit_char(d)} and only "
                         f"{cells_text(able, n)} of the {other_name} can -> "
@@ -266,6 +272,7 @@ def _distinct(state: State, q: Equivalence) -> Iterator[Step]:
                 eliminations=tuple(elims),
                 houses=q.lines + q.regions,
                 cells=q.innies + q.outies,
+                roles=_roles(q),
                 text=(
                     f"{_head(state, q)}: the {other_name} {cells_text(other, n)} see each other, so the "
                     f"{side_name} {cells_text(side, n)} hold distinct digits -> {elims_text(elims, n)}"

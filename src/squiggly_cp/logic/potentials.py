@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State
-from .step import Step
+from .step import Link, Step
 
 # Sort keys of SE's chain hints: ties in difficulty and length go to the lower key.
 KEY_DOUBLE, KEY_X, KEY_Y, KEY_XY, KEY_CELL, KEY_REGION, KEY_CONTRADICTION = range(1, 8)
@@ -113,6 +113,26 @@ def nested_complexity(targets: Sequence[Node]) -> int:
                 seen.add(node[2].key)
                 total += node[2].complexity
     return total
+
+
+MAX_LINKS = 120
+"""At most this many links of a step's chains are drawn (a dynamic chain can
+stand on hundreds of inferences)."""
+
+
+def chain_links(targets: Sequence[Node]) -> tuple[Link, ...]:
+    """Every inference the chains ending in ``targets`` stand on, parent to child,
+    as `Step.links`: strong where a candidate off turned another on, weak
+    where one on turned another off. The first parents first, breadth first."""
+    out: dict[tuple[int, int], None] = {}
+    for target in targets:
+        for node in chain_nodes(target):
+            for parent in node[1]:
+                out.setdefault((parent[0], node[0]), None)
+    return tuple(
+        (p >> 5, (p >> 1 & 15) + 1, q >> 5, (q >> 1 & 15) + 1, bool(q & 1) and not p & 1)
+        for p, q in list(out)[:MAX_LINKS]
+    )
 
 
 def chain_text(node: Node, size: int, limit: int = 12) -> str:
@@ -299,6 +319,7 @@ class Hint:
             eliminations=self.eliminations,
             cells=self.cells,
             text=self.text,
+            links=chain_links(self.targets),
         )
 
 

@@ -34,7 +34,8 @@ BASE_DIFFICULTY: dict[str, float] = DEFAULT.base_difficulty
 class LogicResult:
     """Where a logic solve ended.
 
-    ``candidates`` are the masks when it stopped; ``solved`` is True when every
+    ``candidates`` are the masks when it stopped and ``values`` the digits
+    placed by then (givens included; 0 for an empty cell); ``solved`` is True when every
     cell is placed without contradiction; ``contradiction`` names the
     contradiction reached (the puzzle then has no solution), else None. Not
     solved and no contradiction means the allowed techniques got stuck.
@@ -45,6 +46,7 @@ class LogicResult:
     solved: bool
     contradiction: str | None
     size: int = field(default=9, repr=False)
+    values: list[int] = field(default_factory=list, repr=False)
 
     @property
     def stuck(self) -> bool:
@@ -164,6 +166,7 @@ def solve_logic(
         solved=contradiction is None and all(state.values),
         contradiction=contradiction,
         size=puzzle.size,
+        values=list(state.values),
     )
 
 

@@ -14,6 +14,7 @@ from functools import reduce
 from operator import or_
 
 from ..core.geometry import Layout
+from ..core.position import candidate_grid
 from ..core.puzzle import Puzzle, cell_name, digit_char
 
 
@@ -193,14 +194,5 @@ class State:
 
 
 def format_grid(size: int, masks: Sequence[int]) -> str:
-    """The candidates as text: one line per row (each ending with a newline),
-    cells separated by one space; each cell is ``size`` characters wide with
-    digit d at position d and ``.`` elsewhere (as `squiggly_cp.setter.count.format_candidates`)."""
-    lines = []
-    for r in range(size):
-        fields = [
-            "".join(DIGIT_CHARS[d] if masks[r * size + c] >> d & 1 else "." for d in range(size))
-            for c in range(size)
-        ]
-        lines.append(" ".join(fields) + "\n")
-    return "".join(lines)
+    """The candidates as text (`core.position.candidate_grid`)."""
+    return candidate_grid(size, masks)

@@ -14,6 +14,14 @@ if TYPE_CHECKING:
 
 Pair = tuple[int, int]
 """(0-based cell index, digit)."""
+Link = tuple[int, int, int, int, bool]
+"""(cell, digit, cell, digit, strong): an inference from one candidate to
+another, drawn as an arrow. Strong: the first candidate false makes the
+second true; weak: the first true makes the second false."""
+Role = tuple[str, str, tuple[int, ...]]
+"""(role, ``"houses"`` or ``"cells"``, which): a part the step's reasoning
+gives a name to, such as a fish's ``base`` and ``cover`` houses or the
+``innies`` and ``outies`` of the Law of Leftovers."""
 
 
 @dataclass(frozen=True)
@@ -23,7 +31,8 @@ class Step:
     ``houses`` are indices into `Puzzle.units` (rows, then columns, then
     regions); ``cells`` are the cells the reasoning uses. A placement also
     removes its digit from the cell's peers; those removals are not listed in
-    ``eliminations``.
+    ``eliminations``. ``links`` and ``roles`` say how to draw the reasoning
+    (`Link`, `Role`); they change nothing the step does.
     """
 
     technique: str
@@ -33,6 +42,8 @@ class Step:
     houses: tuple[int, ...] = ()
     cells: tuple[int, ...] = ()
     text: str = ""
+    links: tuple[Link, ...] = ()
+    roles: tuple[Role, ...] = ()
 
     def to_json(self, size: int) -> dict[str, Any]:
         """``{"technique", "difficulty", "placements": ["r1c2=5"], "eliminations": ["r3c4-7"], "text"}``."""

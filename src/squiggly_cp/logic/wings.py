@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
-from .step import Step, Technique, cells_text, elims_text
+from .step import Link, Step, Technique, cells_text, elims_text
 
 XY_WING = 4.2
 XYZ_WING = 4.4
@@ -59,6 +59,7 @@ def xy_wing(state: State) -> Iterator[Step]:
                         XY_WING,
                         eliminations=elims,
                         cells=(pivot, a, b),
+                        links=_wing_links(pivot, (a, am), (b, bm), z, xyz=False),
                         text=(
                             f"XY-Wing: pivot {cell_name(pivot, n)} {{{_ds(pm)}}}, pincers "
                             f"{cell_name(a, n)} {{{_ds(am)}}} and {cell_name(b, n)} {{{_ds(bm)}}}"
@@ -97,6 +98,7 @@ def xyz_wing(state: State) -> Iterator[Step]:
                         XYZ_WING,
                         eliminations=elims,
                         cells=(pivot, a, b),
+                        links=_wing_links(pivot, (a, am), (b, bm), z, xyz=True),
                         text=(
                             f"XYZ-Wing: pivot {cell_name(pivot, n)} {{{_ds(pm)}}}, pincers "
                             f"{cell_name(a, n)} {{{_ds(am)}}} and {cell_name(b, n)} {{{_ds(bm)}}}"
@@ -158,12 +160,53 @@ def w_wing(state: State) -> Iterator[Step]:
                                 eliminations=elims,
                                 houses=(house,),
                                 cells=(a, b, *ends),
+                                links=_w_links(a, b, ends, x, y),
                                 text=(
                                     f"W-Wing: {cells_text((a, b), n)} hold {{{_ds(mask)}}}, joined by the "
                                     f"strong link on {digit_char(x)} {cells_text(ends, n)} in "
                                     f"{layout.house_name(house)} -> {elims_text(elims, n)}"
                                 ),
                             )
+
+
+def _wing_links(
+    pivot: int, one: tuple[int, int], two: tuple[int, int], zbit: int, xyz: bool
+) -> tuple[Link, ...]:
+    """The chain behind a wing, from z in one pincer to z in the other: z false
+    in pincer a makes its other digit ``xa`` true, which the pivot then
+    cannot hold; likewise for ``b`` and ``xb``. In an XY-wing the pivot's
+    two digits are a strong link, so the chain runs through: z false in
+    ``a`` makes it true in ``b``. ``one`` and ``two`` are the pincers (cell,
+    candidate mask), ``zbit`` the digit z as a mask."""
+    (a, am), (b, bm) = one, two
+    z, xa, xb = zbit.bit_length(), (am & ~zbit).bit_length(), (bm & ~zbit).bit_length()
+    if xyz:
+        return (
+            (a, z, a, xa, True),
+            (a, xa, pivot, xa, False),
+            (b, z, b, xb, True),
+            (b, xb, pivot, xb, False),
+        )
+    return (
+        (a, z, a, xa, True),
+        (a, xa, pivot, xa, False),
+        (pivot, xa, pivot, xb, True),
+        (pivot, xb, b, xb, False),
+        (b, xb, b, z, True),
+    )
+
+
+def _w_links(a: int, b: int, ends: tuple[int, int], x: int, y: int) -> tuple[Link, ...]:
+    """y false in ``a`` makes its x true, so x is false at the near end of the
+    strong link, true at the far end, false in ``b``, whose y is then true."""
+    near, far = ends
+    return (
+        (a, y, a, x, True),
+        (a, x, near, x, False),
+        (near, x, far, x, True),
+        (far, x, b, x, False),
+        (b, x, b, y, True),
+    )
 
 
 def _ds(mask: int) -> str:

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from ortools.sat.python import cp_model
 
 from ..core.limits import Deadline, Undecided, check_time_limit
+from ..core.position import candidate_grid
 from ..core.propagate import candidates
-from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle
+from ..core.puzzle import Grid, Puzzle
 from ..sat.run import DONE, run
 from .exact import Exact, clashing_givens
 
@@ -165,21 +166,9 @@ def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
 
 
 def format_candidates(puzzle: Puzzle, masks: Sequence[int]) -> str:
-    """The candidates as text: one line per row (each ending with a newline),
-    cells separated by one space.
-
-    Each cell is a field of ``size`` characters; position d-1 shows digit d
-    (as in `DIGIT_CHARS`) if it is a candidate, else ``.``. For 9x9, a cell
-    with candidates 1, 4 and 9 reads ``1..4....9``.
-    """
-    n = puzzle.size
-    lines = []
-    for r in range(n):
-        fields = [
-            "".join(DIGIT_CHARS[d] if masks[r * n + c] >> d & 1 else "." for d in range(n)) for c in range(n)
-        ]
-        lines.append(" ".join(fields) + "\n")
-    return "".join(lines)
+    """The candidates as text (`core.position.candidate_grid`): for 9x9, a cell
+    with candidates 1, 4 and 9 reads ``1..4....9``."""
+    return candidate_grid(puzzle.size, masks)
 
 
 def count_answer(

@@ -192,6 +192,14 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
     return "\n".join(out) + "\n"
 
 
+def board_svg(puzzle: Puzzle) -> str:
+    """The board alone, as SVG elements without the ``<svg>`` around them: the
+    tinted cells, the thin lines and the walls of `render_svg`, the grid's
+    corner at (MARGIN, MARGIN), cells CELL wide (the logic page draws on it)."""
+    frame = _Frame(MARGIN)
+    return "\n".join(_svg_cells(puzzle, frame) + _svg_walls(puzzle, frame))
+
+
 @dataclass(frozen=True)
 class _Frame:
     """Where the grid sits in the picture: ``top`` is its upper edge."""

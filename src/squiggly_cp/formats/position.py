@@ -1,0 +1,179 @@
+"""Reading positions: a puzzle part way through being solved (`core.position`).
+
+Two sources:
+
+* the text form `core.position.position_text` writes, which is what `logic`
+  prints where it stops (`read_position_text`; the lines around a position,
+  such as logic's numbered steps, are skipped, and a ``Case k:`` line names
+  the case of the position after it);
+* f-puzzles JSON or links (`read_fpuzzles_positions`): a ``value`` without
+  ``given`` is an entered digit, a cell's centre pencil marks are its
+  candidates, and a cell with neither has every digit that no digit in its
+  houses (given or entered) excludes.
+
+Any other puzzle file is a position too: the one before any step.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.case import InputError
+from ..core.position import Position, open_candidates
+from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
+from ..core.regions import check_regions
+from .fpuzzles import documents, read_fpuzzles
+from .grid import given_value, label_problem
+
+HEADING = re.compile(r"position(?: (.*))? \(givens, regions, digits\):")
+_CASE = re.compile(r"Case ([0-9]{1,9})\b")
+
+
+def has_position_text(text: str) -> bool:
+    """Does ``text`` hold a position in the text form?"""
+    return any(HEADING.fullmatch(line.strip()) for line in text.splitlines())
+
+
+def read_position_text(text: str) -> list[tuple[int, Position | InputError]]:
+    """(case number, position or the problem with it) for every position in ``text``."""
+    lines = text.splitlines()
+    out: list[tuple[int, Position | InputError]] = []
+    case = 0
+    k = 0
+    while k < len(lines):
+        line = lines[k].strip()
+        named = _CASE.match(line)
+        if named:
+            case = int(named.group(1))
+        if HEADING.fullmatch(line):
+            number = case or len(out) + 1
+            found, k = _block(lines, k + 1, number)
+            out.append((number, found))
+            case = 0
+            continue
+        k += 1
+    return out
+
+
+def _block(lines: list[str], k: int, number: int) -> tuple[Position | InputError, int]:
+    """The position whose heading is the line before ``lines[k]``, and the line after it."""
+    rows = []
+    while k < len(lines) and len(rows) < MAX_SIZE and len(lines[k].split()) == 3:
+        rows.append(lines[k].split())
+        k += 1
+    n = len(rows)
+    if not MIN_SIZE <= n <= MAX_SIZE or any(len(part) != n for row in rows for part in row):
+        return InputError(
+            "a position needs N rows of three fields of N characters (givens, regions, digits) "
+            f"for an N from {MIN_SIZE} to {MAX_SIZE}",
+            number,
+            min(len(rows) + 1, MAX_SIZE),
+        ), k
+    if k >= len(lines) or not lines[k].strip().startswith("candidates"):
+        return InputError("the position's rows are not followed by its candidates", number), k
+    k += 1
+    fields = []
+    for r in range(n):
+        parts = lines[k + r].split() if k + r < len(lines) else []
+        if len(parts) != n or any(len(part) != n for part in parts):
+            return InputError(f"a candidates row needs {n} fields of {n} characters", number, r + 1), k + r
+        fields.append(parts)
+    return _position(number, n, rows, fields), k + n
+
+
+def _position(number: int, n: int, rows: list[list[str]], fields: list[list[str]]) -> Position | InputError:
+    givens: list[int] = []
+    labels: list[str] = []
+    digits: list[int] = []
+    cands: list[int] = []
+    for r in range(n):
+        for c in range(n):
+            for kind, char, into in (("given", rows[r][0][c], givens), ("digit", rows[r][2][c], digits)):
+                value = given_value(char, n)
+                if isinstance(value, str):
+                    problem = value.replace("is not a given", f"is not a {kind}")
+                    return InputError(problem, number, r + 1, c + 1)
+                into.append(value)
+            label = rows[r][1][c]
+            problem = label_problem(label)
+            if problem:
+                return InputError(problem, number, r + 1, c + 1)
+            labels.append(label)
+            mask = 0
+            for d, char in enumerate(fields[r][c]):
+                if char != ".":
+                    if char.upper() != DIGIT_CHARS[d]:
+                        return InputError(
+                            f"candidate field {fields[r][c]!r}: position {d + 1} holds {char!r}, "
+                            f"not {DIGIT_CHARS[d]} or '.'",
+                            number,
+                            r + 1,
+                            c + 1,
+                        )
+                    mask |= 1 << d
+            cands.append(mask)
+    try:
+        puzzle = Puzzle(n, givens, check_regions(labels, n))
+    except PuzzleError as e:
+        return InputError(f"regions: {e.message}", number, e.row, e.col)
+    return _checked(number, puzzle, digits, cands)
+
+
+def _checked(number: int, puzzle: Puzzle, digits: list[int], cands: list[int]) -> Position | InputError:
+    """The position, or what makes it no position of ``puzzle``; a cell with a
+    digit keeps just that digit as its candidate."""
+    n = puzzle.size
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        given, digit = puzzle.givens[cell], digits[cell]
+        if given and digit != given:
+            shown = DIGIT_CHARS[digit - 1] if digit else "no digit"
+            problem = f"the given {DIGIT_CHARS[given - 1]} has {shown} in the digits"
+            return InputError(problem, number, r + 1, c + 1)
+        if digit:
+            if cands[cell] and not cands[cell] >> (digit - 1) & 1:
+                problem = f"the digit {DIGIT_CHARS[digit - 1]} is not among the cell's candidates"
+                return InputError(problem, number, r + 1, c + 1)
+            cands[cell] = 1 << (digit - 1)
+    return Position(puzzle, tuple(digits), tuple(cands))
+
+
+def read_fpuzzles_positions(text: str) -> list[tuple[int, Position | InputError]]:
+    """Every f-puzzles puzzle of ``text`` as a position: its entered digits and pencil marks."""
+    out: list[tuple[int, Position | InputError]] = []
+    for number, (puzzle, doc) in enumerate(zip(read_fpuzzles(text), documents(text), strict=True), 1):
+        if isinstance(puzzle, InputError):
+            out.append((number, puzzle))
+            continue
+        out.append((number, _fpuzzles_position(number, puzzle, doc)))
+    return out
+
+
+def _fpuzzles_position(number: int, puzzle: Puzzle, doc: dict) -> Position | InputError:
+    n = puzzle.size
+    digits = list(puzzle.givens)
+    marks: list[int | None] = [None] * (n * n)
+    for r, row in enumerate(doc["grid"]):
+        for c, cell in enumerate(row):
+            index = r * n + c
+            value = cell.get("value")
+            if value is not None and cell.get("given") is not True:
+                if type(value) is not int or not 1 <= value <= n:
+                    problem = f"the entered 'value' is {str(value)[:30]!r}, not a digit from 1 to {n}"
+                    return InputError(problem, number, r + 1, c + 1)
+                digits[index] = value
+            centre = cell.get("centerPencilMarks")
+            if centre:
+                if not isinstance(centre, list) or any(type(d) is not int or not 1 <= d <= n for d in centre):
+                    return InputError(
+                        f"'centerPencilMarks' must be digits from 1 to {n}, found {str(centre)[:30]}",
+                        number,
+                        r + 1,
+                        c + 1,
+                    )
+                marks[index] = sum(1 << (d - 1) for d in set(centre))
+    cands = open_candidates(puzzle, digits)
+    for cell in range(n * n):
+        if marks[cell] is not None and not digits[cell]:
+            cands[cell] = marks[cell]
+    return _checked(number, puzzle, digits, cands)

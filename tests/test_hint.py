@@ -1,0 +1,252 @@
+"""`hint`: the easiest next step from a position, after CP-SAT has checked it.
+
+Positions come from every input `hint` takes: the position `logic` prints
+where it stops, f-puzzles JSON and links with entered digits and centre
+marks, and plain puzzle files. The step a hint gives is checked against
+`logic --json` (replayed independently here), and a wrong position against
+the stored solution.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lzstring import LZString
+
+from conftest import run_cli
+from logic_check import load_multiple, load_unique
+from squiggly_cp.core.position import Position, position_text
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
+from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.formats.fpuzzles import LINK_PREFIX, to_fpuzzles_json
+from squiggly_cp.formats.position import read_position_text
+from squiggly_cp.setter.hint import hint
+
+UNIQUE = list(load_unique())
+PUZZLE, SOLUTION = UNIQUE[1425]  # a 9x9 whose path has pointing, claiming and common peers
+WINGS, WINGS_SOLUTION = UNIQUE[1565]  # its path has wings
+
+
+def _cell(name: str, n: int) -> int:
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * n + int(col) - 1
+
+
+def replayed(puzzle: Puzzle, steps: list[dict], k: int) -> Position:
+    """The position after the first ``k`` of `logic --json`'s steps, worked out
+    from the givens: a digit placed leaves its peers, an elimination its cell."""
+    n = puzzle.size
+    houses = [(c // n, c % n, puzzle.regions[c]) for c in range(n * n)]
+    peers = [
+        [o for o in range(n * n) if o != c and any(map(int.__eq__, houses[c], houses[o]))]
+        for c in range(n * n)
+    ]
+    digits = list(puzzle.givens)
+    cands = [(1 << n) - 1] * (n * n)
+
+    def place(cell: int, digit: int) -> None:
+        digits[cell] = digit
+        cands[cell] = 1 << (digit - 1)
+        for other in peers[cell]:
+            if not digits[other]:
+                cands[other] &= ~(1 << (digit - 1))
+
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            place(cell, digit)
+    for step in steps[:k]:
+        for text in step["placements"]:
+            name, digit = text.split("=")
+            place(_cell(name, n), DIGIT_CHARS.index(digit) + 1)
+        for text in step["eliminations"]:
+            name, digit = text.split("-")
+            cands[_cell(name, n)] &= ~(1 << DIGIT_CHARS.index(digit))
+    return Position(puzzle, tuple(digits), tuple(cands))
+
+
+def fpuzzles_doc(position: Position) -> dict:
+    """``position`` as f-puzzles JSON: the digits that are not givens as entered
+    values, every empty cell's candidates as its centre marks."""
+    doc = to_fpuzzles_json(position.puzzle)
+    n = position.puzzle.size
+    for cell, digit in enumerate(position.digits):
+        square = doc["grid"][cell // n][cell % n]
+        if digit and not position.puzzle.givens[cell]:
+            square["value"] = digit
+        elif not digit:
+            square["centerPencilMarks"] = [d + 1 for d in range(n) if position.candidates[cell] >> d & 1]
+    return doc
+
+
+@pytest.fixture(scope="module")
+def path():
+    done = run_cli("logic", "--json", "-", stdin=write_puzzles([WINGS], "line").encode())
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["steps"]
+
+
+@pytest.mark.parametrize("k", [0, 7, 25, 39])
+@pytest.mark.parametrize("form", ["json", "link", "text"])
+def test_hint_is_logics_next_step(path, tmp_path, k, form):
+    """From the position after step k, in each input form, `hint --json` gives
+    `logic --json`'s step k+1, the same object."""
+    position = replayed(WINGS, path, k)
+    source = tmp_path / "position.txt"
+    if form == "json":
+        source.write_text(json.dumps(fpuzzles_doc(position)))
+    elif form == "link":
+        source.write_text(fpuzzles_link_of(position) + "\n")
+    else:
+        source.write_text(f"Case 1: from somewhere\n{position_text(position, f'after step {k}')}")
+    done = run_cli("hint", "--json", str(source))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer == {"case": 1, "verdict": "unique", "complete": False, "step": path[k]}
+
+
+def fpuzzles_link_of(position: Position) -> str:
+    """The f-puzzles link, compressed by the `lzstring` package (as the site does)."""
+    return LINK_PREFIX + LZString.compressToBase64(json.dumps(fpuzzles_doc(position)))
+
+
+def test_a_plain_puzzle_file_is_the_start_position(path):
+    done = run_cli("hint", "--json", "-", stdin=write_puzzles([WINGS], "grid").encode())
+    assert json.loads(done.stdout)["step"] == path[0]
+
+
+def test_logic_where_it_stops_round_trips_into_hint(tmp_path):
+    """`logic --max-technique X > stuck.txt; hint stuck.txt`: the position reads
+    back exactly, with that cap nothing more applies, and without it the hint
+    is a sound step."""
+    source = tmp_path / "puzzle.txt"
+    source.write_text(write_puzzles([PUZZLE], "line"))
+    stuck = tmp_path / "stuck.txt"
+    done = run_cli("logic", "--max-technique", "naked single", str(source))
+    stuck.write_bytes(done.stdout)
+    [(number, position)] = read_position_text(done.stdout.decode())
+    assert number == 1 and isinstance(position, Position)
+    block = done.stdout.decode()[done.stdout.decode().index("position after step") :]
+    assert position_text(position, block.split("(")[0][len("position ") :].strip()) == block
+    capped = run_cli("hint", "--max-technique", "naked single", str(stuck))
+    assert capped.stdout.decode() == "Case 1: no allowed technique makes progress from here\n"
+    free = run_cli("hint", "--json", str(stuck))
+    step = json.loads(free.stdout)["step"]
+    assert step["technique"] not in ("full house", "hidden single", "naked single")
+    n = PUZZLE.size
+    for text in step["placements"]:
+        name, digit = text.split("=")
+        assert SOLUTION[_cell(name, n)] == DIGIT_CHARS.index(digit) + 1
+    for text in step["eliminations"]:
+        name, digit = text.split("-")
+        assert SOLUTION[_cell(name, n)] != DIGIT_CHARS.index(digit) + 1
+
+
+def _wrong_value(position: Position, solution: tuple[int, ...]) -> tuple[Position, int, int]:
+    """``position`` with a wrong digit entered in its first empty cell."""
+    cell = position.digits.index(0)
+    digit = next(d for d in range(1, position.puzzle.size + 1) if d != solution[cell])
+    digits = list(position.digits)
+    digits[cell] = digit
+    cands = list(position.candidates)
+    cands[cell] = 1 << (digit - 1)
+    return Position(position.puzzle, tuple(digits), tuple(cands)), cell, digit
+
+
+def _wrong_marks(position: Position, solution: tuple[int, ...]) -> tuple[Position, int]:
+    """``position`` with the solution's digit taken out of an empty cell's marks
+    (one with other candidates left)."""
+    cell = next(c for c, d in enumerate(position.digits) if not d and position.candidates[c].bit_count() > 1)
+    cands = list(position.candidates)
+    cands[cell] &= ~(1 << (solution[cell] - 1))
+    return Position(position.puzzle, position.digits, tuple(cands)), cell
+
+
+@pytest.mark.parametrize("form", ["json", "link", "text"])
+def test_wrong_entered_value_and_wrong_marks_are_named(path, tmp_path, form):
+    start = replayed(WINGS, path, 12)
+    bad_value, cell, digit = _wrong_value(start, WINGS_SOLUTION)
+    bad_marks, marked = _wrong_marks(start, WINGS_SOLUTION)
+    texts = []
+    for position in (bad_value, bad_marks):
+        if form == "json":
+            texts.append(json.dumps(fpuzzles_doc(position)))
+        elif form == "link":
+            texts.append(fpuzzles_link_of(position))
+        else:
+            texts.append(position_text(position))
+    source = tmp_path / "positions.txt"
+    source.write_text("\n".join(texts) + "\n")
+    done = run_cli("hint", str(source))
+    assert done.returncode == 0, done.stderr
+    n = WINGS.size
+    right = DIGIT_CHARS[WINGS_SOLUTION[cell] - 1]
+    assert done.stdout.decode().splitlines() == [
+        f"Case 1: wrong position: {cell_name(cell, n)} holds {digit}, but the solution has {right} there",
+        f"Case 2: wrong position: the candidates of {cell_name(marked, n)} leave out "
+        f"{WINGS_SOLUTION[marked]}, the solution's digit there",
+    ]
+
+
+def test_wrong_positions_of_a_puzzle_with_several_solutions():
+    """With several solutions, a digit or candidate set is wrong when no
+    solution has it (the stored true candidates say which)."""
+    puzzle, masks = next(item for item in load_multiple() if item[0].size <= 6)
+    n = puzzle.size
+    start = Position.start(puzzle)
+    cell = next(c for c in range(n * n) if not puzzle.givens[c] and masks[c] != start.candidates[c])
+    never = next(
+        d for d in range(1, n + 1) if start.candidates[cell] >> (d - 1) & 1 and not masks[cell] >> (d - 1) & 1
+    )
+    digits = list(start.digits)
+    digits[cell] = never
+    cands = list(start.candidates)
+    cands[cell] = 1 << (never - 1)
+    found = hint(Position(puzzle, tuple(digits), tuple(cands)))
+    assert found.verdict is Verdict.MULTIPLE
+    assert found.wrong == (f"{cell_name(cell, n)} holds {never}, which no solution has there",)
+    cands = list(start.candidates)
+    cands[cell] &= ~masks[cell]
+    found = hint(Position(puzzle, start.digits, tuple(cands)))
+    assert found.wrong == (
+        f"the candidates of {cell_name(cell, n)} leave out every digit a solution has there",
+    )
+    assert hint(start).step is not None and not hint(start).wrong
+
+
+def test_marks_that_allow_no_solution_together():
+    """An empty 4x4 (288 solutions): r1c1 and r1c2 each marked {1} alone allow
+    a solution, together none."""
+    puzzle = Puzzle(4, (0,) * 16, standard_regions(4))
+    cands = [0b1111] * 16
+    cands[0] = cands[1] = 0b0001
+    found = hint(Position(puzzle, puzzle.givens, tuple(cands)))
+    assert found.verdict is Verdict.MULTIPLE and found.step is None
+    assert found.wrong == (
+        "the digits and candidates leave no solution together (each cell alone allows one)",
+    )
+    cands[1] = 0b0010
+    assert not hint(Position(puzzle, puzzle.givens, tuple(cands))).wrong
+
+
+def test_complete_grid_and_no_solution():
+    done = run_cli("hint", "-", stdin=write_puzzles([PUZZLE.with_givens(SOLUTION)], "line").encode())
+    assert done.stdout == b"Case 1: the grid is complete and right\n"
+    broken = list(PUZZLE.givens)
+    first = broken.index(0)
+    row_mate = next(c for c in range(first // 9 * 9, first // 9 * 9 + 9) if broken[c])
+    broken[first] = broken[row_mate]
+    done = run_cli("hint", "-", stdin=write_puzzles([PUZZLE.with_givens(tuple(broken))], "line").encode())
+    assert done.stdout == b"Case 1: the puzzle has no solution (proved by CP-SAT), so no hint\n"
+
+
+def test_bad_input_is_one_line_and_the_rest_is_answered(tmp_path, path):
+    good = position_text(replayed(WINGS, path, 3))
+    broken = good.replace("candidates", "candidatez", 1)
+    source = tmp_path / "mixed.txt"
+    source.write_text(f"Case 1:\n{broken}Case 2:\n{good}")
+    done = run_cli("hint", str(source))
+    assert done.returncode == 1
+    assert done.stderr.decode().count("\n") == 1 and "case 1" in done.stderr.decode()
+    assert done.stdout.decode().startswith("Case 2: ")
+    assert "Traceback" not in done.stderr.decode()
