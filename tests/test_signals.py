@@ -36,3 +36,21 @@ def test_held_sigint_restores_an_outer_hold() -> None:
     finally:
         release_sigint()
     assert not _blocked()
+
+
+def test_held_sigint_holds_after_a_solve_has_started_threads() -> None:
+    """The system may hand a process's SIGINT to any thread that does not block
+    it, and a CP-SAT solve leaves threads behind (OR-Tools' own, and the
+    Ctrl-C watcher of `sat.run`): the hold must not leak through them."""
+    from squiggly_cp.core.puzzle import Puzzle, standard_regions
+    from squiggly_cp.engines.cpsat import solve
+
+    solve(Puzzle(4, (0,) * 16, standard_regions(4)))
+    assert len(os.listdir(f"/proc/{os.getpid()}/task")) > 1 or not os.path.isdir("/proc")
+    reached = []
+    with pytest.raises(KeyboardInterrupt), held_sigint():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # bytecodes enough for Python to run a pending handler
+            reached.append(True)
+    assert len(reached) == 1000
+    assert not _blocked()

@@ -32,20 +32,47 @@ def release_sigint() -> None:
 
 
 class _Held:
-    """Ctrl-C held back inside the block; the previous signal mask restored after it."""
+    """Ctrl-C held back inside the block; the previous signal mask and handler
+    restored after it.
+
+    The mask alone is not enough once the process has other threads (OR-Tools
+    starts some): the system hands a process's SIGINT to any thread that does
+    not block it, and Python then raises KeyboardInterrupt in the main thread
+    all the same. So in the main thread, where Python's handler is in use,
+    the block also swaps it for one that only notes the signal; a Ctrl-C
+    noted is passed to the previous handler as the block ends.
+    """
 
     def __init__(self) -> None:
         self._old: set[signal.Signals] | None = None
+        self._handler: object = None
+        self._noted = False
+
+    def _note(self, signum: int, frame: object) -> None:
+        self._noted = True
 
     def __enter__(self) -> None:
         if _MASKING:
             self._old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            try:
+                signal.signal(signal.SIGINT, self._note)
+            except ValueError:  # not the main thread: the mask is all there is
+                return
+            self._handler = handler
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
+        handler, self._handler = self._handler, None
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
         if self._old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self._old)
+            signal.pthread_sigmask(signal.SIG_SETMASK, self._old)  # one held by the mask arrives now
+        if handler is not None and self._noted:
+            self._noted = False
+            handler(signal.SIGINT, None)  # type: ignore[operator]
 
 
 def held_sigint() -> _Held:

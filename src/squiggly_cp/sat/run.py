@@ -39,6 +39,7 @@ from collections.abc import Iterator, Mapping
 from ortools.sat.python import cp_model
 
 from ..core.limits import check_time_limit
+from ..core.signals import hold_sigint
 
 __all__ = ["DONE", "run"]
 
@@ -110,6 +111,10 @@ class _Watcher:
         threading.Thread(target=self._watch, name="cp-sat-sigint", daemon=True).start()
 
     def _watch(self) -> None:
+        # The system hands a process's SIGINT to any thread that does not block
+        # it: were it this one, a Ctrl-C held back in the main thread
+        # (`core.signals.held_sigint`) would still get through.
+        hold_sigint()
         while True:
             data = os.read(self.read_fd, 512)
             with self.lock:
