@@ -45,7 +45,11 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+import peers
+from ortools.sat.python import cp_model
+
 from squiggly_cp import read_hdu, write_hdu
+from squiggly_cp.core.puzzle import Result, Verdict
 from squiggly_cp.engines import cpsat, dlx
 from squiggly_cp.setter.generate import make_puzzle
 
@@ -80,28 +84,90 @@ VARIANTS = {
 }
 
 
-def time_variants(path: Path, variants: dict[str, Callable] = VARIANTS) -> dict[str, list[float]]:
+# Peers (benchmarks/peers.py): what a user would otherwise pick. The textbook
+# model decides like squiggly-cp and is checked the same way; puzzlekit finds
+# one solution (or none) and is checked against the verdict.
+PEERS: dict[str, Callable] = {"peer: textbook CP-SAT model (IntVar + AllDifferent, callback)": peers.textbook}
+if peers.puzzlekit_available():
+    PEERS["peer: puzzlekit jigsaw_sudoku (one solution, no uniqueness)"] = peers.puzzlekit
+
+
+def time_variants(path: Path, variants: dict[str, Callable] | None = None) -> dict[str, list[float]]:
     """Seconds per case for each variant; verdicts must agree on every case.
 
     Each case is read afresh for each variant (nothing cached on the puzzle
     carries over), and the order of the variants rotates from case to case so
     that no variant always runs first or last.
     """
+    variants = variants or {**VARIANTS, **PEERS}
     texts = [write_hdu([c.puzzle]) for c in read_hdu(path)]
     names = list(variants)
     times: dict[str, list[float]] = {name: [] for name in names}
     for number, text in enumerate(texts, 1):
-        answers = set()
+        answers, found = set(), {}
         for k in range(len(names)):
             name = names[(number + k) % len(names)]
             puzzle = next(read_hdu(text)).puzzle
             start = time.perf_counter()
             result = variants[name](puzzle)
             times[name].append(time.perf_counter() - start)
-            answers.add((result.verdict, result.solution))
+            if isinstance(result, Result):
+                answers.add((result.verdict, result.solution))
+            else:
+                found[name] = result
         if len(answers) != 1:
             sys.exit(f"variants disagree on case {number}: {answers}")
+        [(verdict, _)] = answers
+        for name, grid in found.items():
+            wrong = grid is not None and not puzzle.is_solution(grid)
+            if wrong or (grid is None) != (verdict is Verdict.NONE):
+                sys.exit(f"{name} is wrong on case {number}: {grid} (the verdict is {verdict.value})")
     return times
+
+
+def time_reference_per_case(path: Path, reference: list[str]) -> list[float]:
+    """Seconds per case of the reference solver: each case alone (T = 1), less
+    the median time of a run on no case (T = 0: its start-up and exit)."""
+    empty = []
+    for _ in range(21):
+        start = time.perf_counter()
+        subprocess.run(reference, input=b"0\n", capture_output=True, check=True)
+        empty.append(time.perf_counter() - start)
+    base = statistics.median(empty)
+    out = []
+    for case in read_hdu(path):
+        data = write_hdu([case.puzzle]).encode()
+        start = time.perf_counter()
+        subprocess.run(reference, input=data, capture_output=True, check=True)
+        out.append(max(0.0, time.perf_counter() - start - base))
+    return out
+
+
+def python_share(path: Path) -> tuple[float, float]:
+    """(seconds in all, seconds inside CP-SAT's solve) of the default engine on
+    every case: the rest is Python's (propagation, model building, reading
+    solutions, set-up). CpSolver.solve is timed by wrapping it for this run."""
+    inside = 0.0
+    original = cp_model.CpSolver.solve
+
+    def timed(self, *args, **kwargs):
+        nonlocal inside
+        start = time.perf_counter()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            inside += time.perf_counter() - start
+
+    puzzles = [c.puzzle for c in read_hdu(path)]
+    cp_model.CpSolver.solve = timed
+    try:
+        start = time.perf_counter()
+        for puzzle in puzzles:
+            cpsat.solve(puzzle)
+        total = time.perf_counter() - start
+    finally:
+        cp_model.CpSolver.solve = original
+    return total, inside
 
 
 def time_cli(path: Path, args: list[str], runs: int) -> tuple[list[float], int]:
@@ -222,7 +288,12 @@ def main() -> None:
         if args.reference_only:
             return
     per_case = time_variants(path)
+    if args.reference:
+        per_case["C reference (each case alone, less its start-up)"] = time_reference_per_case(
+            path, shlex.split(args.reference)
+        )
     dlx_median = statistics.median(per_case["dlx"])
+    total, inside = python_share(path)
     rows = []
     for name, t in per_case.items():
         med = statistics.median(t)
@@ -242,6 +313,10 @@ def main() -> None:
                 f"| {wall / dlx_wall:.2f} | {peak / 1024:.0f} |"
             )
 
+    share = (
+        f"Python's share of the default engine's time (all but CpSolver.solve, which includes the"
+        f" solution callback): {1 - inside / total:.2f} ({total:.2f} s in all, {inside:.2f} s inside solve)."
+    )
     totals = {name: sum(t) for name, t in per_case.items()}
     names = list(VARIANTS)
     findings = [
@@ -277,6 +352,8 @@ def main() -> None:
             "| engine | median | p99 | total (s) | median / dlx median |",
             "|---|---|---|---|---|",
             *rows,
+            "",
+            share,
             "",
             "## Whole file, end to end",
             "",
