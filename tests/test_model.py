@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 from bruteforce import first_solutions
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Grid, Puzzle
-from squiggly_cp.sat.model import AllDifferent, OneHot, decided, digits
+from squiggly_cp.sat.model import AllDifferent, OneHot, decided, digits, scratch_model
 from squiggly_cp.setter.generate import random_solution
 from squiggly_cp.setter.layouts import random_layout
 
@@ -102,3 +102,20 @@ def test_decided_cells_need_no_literals() -> None:
 def test_the_puzzles_cover_none_one_and_several_solutions() -> None:
     counts = {min(len(first_solutions(p, 3)), 2) for p in _puzzles()}
     assert counts == {0, 1, 2}
+
+
+def test_a_scratch_model_reused_gives_every_solution_again() -> None:
+    """The spare model is emptied between uses (after a bigger puzzle too), and
+    a nested use gets a model of its own."""
+    puzzles = _puzzles()
+    for puzzle in [*puzzles, *reversed(puzzles)]:
+        domains = candidates(puzzle)
+        expected = {tuple(s) for s in first_solutions(puzzle, 10**6)}
+        if domains is None:
+            continue
+        with scratch_model() as model:
+            assert len(model.proto.variables) == len(model.proto.constraints) == 0
+            built = OneHot(puzzle, domains, model=model)
+            with scratch_model() as inner:
+                assert inner is not model
+            assert _solutions(built) == expected

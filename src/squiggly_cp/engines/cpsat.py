@@ -30,7 +30,7 @@ from ortools.sat.python import cp_model
 from ..core.limits import check_time_limit
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle, Result, Verdict, verdict_for
-from ..sat.model import AllDifferent, OneHot
+from ..sat.model import AllDifferent, OneHot, scratch_model
 from ..sat.run import DONE, run
 
 Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
@@ -70,11 +70,18 @@ def solve(
             # Every placement was forced, so this is the only possible filling.
             assert puzzle.is_solution(grid)
             return Result(Verdict.UNIQUE, (grid,))
+        if formulation == "bool":
+            with scratch_model() as model:
+                return _decide(OneHot(puzzle, domains, model=model), time_limit)
         built = _MODELS[formulation](puzzle, domains)
     else:
         full = (1 << puzzle.size) - 1
         domains = [1 << (g - 1) if g else full for g in puzzle.givens]
         built = _MODELS[formulation](puzzle, domains, propagated=False)
+    return _decide(built, time_limit)
+
+
+def _decide(built: OneHot | AllDifferent, time_limit: float | None) -> Result:
     callback = _FirstTwo(built.grid)
     _, status = run(built.model, time_limit=time_limit, callback=callback)
     # FEASIBLE or UNKNOWN with fewer than two solutions: the time limit cut the search short.
