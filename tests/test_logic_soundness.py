@@ -201,7 +201,7 @@ def test_random_positions_chains_keep_the_solution(index, seed, keep, which):
 TINY = [x for x in UNIQUE if x[0].size <= 6]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(TINY) - 1),
     seed=st.integers(0, 2**32 - 1),

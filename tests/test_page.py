@@ -313,6 +313,18 @@ def test_cases_sizes_and_the_unread_line(opened, made):
     assert not opened.errors and opened.requests == [opened.url]
 
 
+def test_a_page_with_no_case_says_so(browser, tmp_path):
+    page = tmp_path / "none.html"
+    done = run_cli("logic", "--html", str(page), str(tmp_path / "missing.txt"))
+    assert done.returncode == 1 and page.exists()
+    tab = Opened(browser, page)
+    try:
+        assert "No puzzle could be read" in (tab.tab.locator("#summary").text_content() or "")
+        assert not tab.errors and tab.requests == [tab.url]
+    finally:
+        tab.close()
+
+
 def test_drawings_of_fish_leftovers_and_chains(opened, made):
     """The step's parts are drawn: a fish's base and cover, the Law of
     Leftovers' innies and outies, a chain's strong and weak links."""
