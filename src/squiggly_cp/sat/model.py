@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator, Sequence
-from functools import partial
 
 from ortools.sat.python import cp_model
 
@@ -40,7 +39,8 @@ Literals = dict[int, dict[int, cp_model.IntVar]]
 Solved = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
 """What a solution is read from: a solver after its solve, or a solution callback."""
 
-_BOOL = cp_model.Domain(0, 1)
+_BOOL_BOUNDS = (0, 1)
+"""The domain of a 0-1 variable, as the proto holds it."""
 
 
 def digits(mask: int) -> list[int]:
@@ -89,9 +89,15 @@ class OneHot:
     """The one-hot model: ``model``, its literals ``lits`` (`Literals`; with
     ``propagated``, open cells only) and the ``fixed`` digit of each decided
     cell (0 for open ones). Literals are made cell by cell, digits ascending,
-    in a new CpModel or in the empty ``model`` given (`scratch_model`)."""
+    in a new CpModel or in the empty ``model`` given (`scratch_model`).
 
-    __slots__ = ("_first", "fixed", "lits", "model")
+    The variables and constraints are written into ``model.proto`` directly:
+    the same proto that ``new_bool_var`` and ``add_exactly_one`` would make
+    (so the same search), at half the cost per variable on OR-Tools 9.15.
+    The literal objects of ``lits`` are made only when something asks for
+    them (`CpModel.get_bool_var_from_proto_index`); `grid` needs none."""
+
+    __slots__ = ("_cells", "_first", "_lits", "fixed", "model")
 
     def __init__(
         self,
@@ -103,36 +109,46 @@ class OneHot:
         n = puzzle.size
         self.model = model = cp_model.CpModel() if model is None else model
         self.fixed = fixed = decided(domains)
-        self.lits: Literals = {}
-        lits = self.lits
-        self._first = len(model.proto.variables)
-        # A 0-1 variable, as new_bool_var makes, less a fresh Domain per call.
-        new_bool, exactly_one = partial(model.new_int_var_from_domain, _BOOL, ""), model.add_exactly_one
+        self._lits: Literals | None = None
+        proto = model.proto
+        add_variable, add_constraint = proto.variables.add, proto.constraints.add
+        # cell -> {digit: index of its literal's variable}
+        cells: dict[int, dict[int, int]] = {}
+        self._cells = cells
+        k = self._first = len(proto.variables)
         for i, mask in enumerate(domains):
             if not fixed[i] or not propagated:
-                lits[i] = {d: new_bool() for d in digits(mask)}
-                exactly_one(list(lits[i].values()))
+                ds = digits(mask)
+                cells[i] = dict(zip(ds, range(k, k + len(ds)), strict=True))
+                for _ in ds:
+                    add_variable().domain.extend(_BOOL_BOUNDS)
+                add_constraint().exactly_one.literals.extend(range(k, k + len(ds)))
+                k += len(ds)
         for unit in puzzle.units:
             settled = {fixed[i] for i in unit} if propagated else set()
             for d in range(1, n + 1):
                 if d not in settled:
-                    exactly_one([lits[i][d] for i in unit if i in lits and d in lits[i]])
+                    add_constraint().exactly_one.literals.extend(
+                        [cells[i][d] for i in unit if i in cells and d in cells[i]]
+                    )
+
+    @property
+    def lits(self) -> Literals:
+        if self._lits is None:
+            literal = self.model.get_bool_var_from_proto_index
+            self._lits = {i: {d: literal(k) for d, k in ds.items()} for i, ds in self._cells.items()}
+        return self._lits
 
     def grid(self, solved: Solved) -> Grid:
-        """The solution ``solved`` holds.
-
-        Read from the response's solution in one call: the literals are the
-        model's variables ``_first``, ``_first + 1``, ... in the order they were
-        made (cell by cell, digits ascending), and one call per literal
-        (``boolean_value``) cost ten to sixty times as much."""
+        """The solution ``solved`` holds, read from the response's solution in
+        one call (one ``boolean_value`` call per literal cost ten to sixty
+        times as much)."""
         grid = list(self.fixed)
         values = list(solved.response_proto.solution)
-        k = self._first
-        for i, cell in self.lits.items():
-            for d in cell:
+        for i, ds in self._cells.items():
+            for d, k in ds.items():
                 if values[k]:
                     grid[i] = d
-                k += 1
         return tuple(grid)
 
 
