@@ -65,11 +65,14 @@ class _Held:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
+        # The mask first: a Ctrl-C it held arrives now and is noted. Once the
+        # previous handler is back, one not yet handled may raise at any
+        # moment, and the mask must be restored by then.
+        if self._old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self._old)
         handler, self._handler = self._handler, None
         if handler is not None:
             signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
-        if self._old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self._old)  # one held by the mask arrives now
         if handler is not None and self._noted:
             self._noted = False
             handler(signal.SIGINT, None)  # type: ignore[operator]
