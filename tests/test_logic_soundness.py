@@ -75,7 +75,7 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for item in _sample(MULTIPLE, 30):
+    for item in _sample(MULTIPLE, 20):
         puzzle, masks = item
         result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["default"][id(item)])
         assert not result.solved
@@ -88,14 +88,14 @@ def test_se_scale_sample_is_sound():
     locking, subsets and fish) on a seeded sample, unique and multiple."""
     tally = Tally()
     pool = [x for x in UNIQUE if x[0].size <= 9 and id(x) not in MINIMAL]
-    for item in _sample(pool, 16, seed=18) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 2, seed=18):
+    for item in _sample(pool, 12, seed=18) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 2, seed=18):
         puzzle, solution = item
         golden = UNIQUE_GOLDEN["se"][id(item)]
         result = check_against(puzzle, solution_masks(solution), tally, golden, scale="se")
         assert result.solved
     # A puzzle with several solutions ends stuck, after every technique has had
     # its try: the slowest case, so fewer of them (CI's sweep has 100).
-    for item in _sample(MULTIPLE, 6, seed=18):
+    for item in _sample(MULTIPLE, 4, seed=18):
         puzzle, masks = item
         result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["se"][id(item)], scale="se")
         assert not result.solved and result.contradiction is None
