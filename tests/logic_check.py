@@ -176,3 +176,45 @@ def load_golden(scale: str = "default") -> list[str]:
     multiple ones', in file order (`benchmarks/soundness_logic.py --record`
     writes them, from a sweep that found every step sound)."""
     return golden_path(scale).read_text().split()
+
+
+def json_cell(name: str, size: int) -> int:
+    """The cell index of a name like ``r3c12``."""
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * size + int(col) - 1
+
+
+def replay_json(puzzle: Puzzle, steps: list[dict]) -> list[tuple[list[int], list[int]]]:
+    """Positions 0..n of a `logic --json` path as (digits, candidate masks; a
+    placed cell keeps just its digit), worked out from the givens and the
+    JSON alone, without the solver's code: a placed digit leaves the cell's
+    peers (the cells sharing its row, column or region), an elimination its cell."""
+    n = puzzle.size
+    houses = [(c // n, c % n, puzzle.regions[c]) for c in range(n * n)]
+    peers = [
+        [o for o in range(n * n) if o != c and any(map(int.__eq__, houses[c], houses[o]))]
+        for c in range(n * n)
+    ]
+    digits = list(puzzle.givens)
+    cands = [(1 << n) - 1] * (n * n)
+
+    def place(cell: int, digit: int) -> None:
+        digits[cell] = digit
+        cands[cell] = 1 << (digit - 1)
+        for other in peers[cell]:
+            if not digits[other]:
+                cands[other] &= ~(1 << (digit - 1))
+
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            place(cell, digit)
+    out = [(digits.copy(), cands.copy())]
+    for step in steps:
+        for text in step["placements"]:
+            name, digit = text.split("=")
+            place(json_cell(name, n), DIGIT_CHARS.index(digit) + 1)
+        for text in step["eliminations"]:
+            name, digit = text.split("-")
+            cands[json_cell(name, n)] &= ~(1 << DIGIT_CHARS.index(digit))
+        out.append((digits.copy(), cands.copy()))
+    return out

@@ -15,7 +15,7 @@ import pytest
 from lzstring import LZString
 
 from conftest import run_cli
-from logic_check import load_multiple, load_unique
+from logic_check import json_cell, load_multiple, load_unique, replay_json
 from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.formats.detect import write_puzzles
@@ -28,40 +28,9 @@ PUZZLE, SOLUTION = UNIQUE[1425]  # a 9x9 whose path has pointing, claiming and c
 WINGS, WINGS_SOLUTION = UNIQUE[1565]  # its path has wings
 
 
-def _cell(name: str, n: int) -> int:
-    row, col = name[1:].split("c")
-    return (int(row) - 1) * n + int(col) - 1
-
-
 def replayed(puzzle: Puzzle, steps: list[dict], k: int) -> Position:
-    """The position after the first ``k`` of `logic --json`'s steps, worked out
-    from the givens: a digit placed leaves its peers, an elimination its cell."""
-    n = puzzle.size
-    houses = [(c // n, c % n, puzzle.regions[c]) for c in range(n * n)]
-    peers = [
-        [o for o in range(n * n) if o != c and any(map(int.__eq__, houses[c], houses[o]))]
-        for c in range(n * n)
-    ]
-    digits = list(puzzle.givens)
-    cands = [(1 << n) - 1] * (n * n)
-
-    def place(cell: int, digit: int) -> None:
-        digits[cell] = digit
-        cands[cell] = 1 << (digit - 1)
-        for other in peers[cell]:
-            if not digits[other]:
-                cands[other] &= ~(1 << (digit - 1))
-
-    for cell, digit in enumerate(puzzle.givens):
-        if digit:
-            place(cell, digit)
-    for step in steps[:k]:
-        for text in step["placements"]:
-            name, digit = text.split("=")
-            place(_cell(name, n), DIGIT_CHARS.index(digit) + 1)
-        for text in step["eliminations"]:
-            name, digit = text.split("-")
-            cands[_cell(name, n)] &= ~(1 << DIGIT_CHARS.index(digit))
+    """The position after the first ``k`` of `logic --json`'s steps (`replay_json`)."""
+    digits, cands = replay_json(puzzle, steps[:k])[-1]
     return Position(puzzle, tuple(digits), tuple(cands))
 
 
@@ -136,10 +105,10 @@ def test_logic_where_it_stops_round_trips_into_hint(tmp_path):
     n = PUZZLE.size
     for text in step["placements"]:
         name, digit = text.split("=")
-        assert SOLUTION[_cell(name, n)] == DIGIT_CHARS.index(digit) + 1
+        assert SOLUTION[json_cell(name, n)] == DIGIT_CHARS.index(digit) + 1
     for text in step["eliminations"]:
         name, digit = text.split("-")
-        assert SOLUTION[_cell(name, n)] != DIGIT_CHARS.index(digit) + 1
+        assert SOLUTION[json_cell(name, n)] != DIGIT_CHARS.index(digit) + 1
 
 
 def _wrong_value(position: Position, solution: tuple[int, ...]) -> tuple[Position, int, int]:

@@ -25,7 +25,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import ROOT, run_cli
-from logic_check import load_unique
+from logic_check import load_unique, replay_json
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.formats.detect import write_puzzles
 
@@ -151,50 +151,20 @@ def opened(browser, made):
     tab.close()
 
 
-def _peers(puzzle: Puzzle) -> list[set[int]]:
-    n = puzzle.size
-
-    def house(cell: int) -> tuple[int, int, int]:
-        return cell // n, cell % n, puzzle.regions[cell]
-
-    return [
-        {other for other in range(n * n) if other != cell and any(map(int.__eq__, house(cell), house(other)))}
-        for cell in range(n * n)
-    ]
-
-
-def _cell(name: str, n: int) -> int:
-    row, col = name[1:].split("c")
-    return (int(row) - 1) * n + int(col) - 1
-
-
 def replay(puzzle: Puzzle, steps: list[dict]) -> list[tuple[list[int], list[set[int]]]]:
-    """Positions 0..n as (digits, candidates), from the givens and the JSON
-    steps alone: a placement removes its digit from the cell's peers."""
+    """Positions 0..n as (digits, candidates of the empty cells), from the
+    givens and the JSON steps alone (`logic_check.replay_json`)."""
     n = puzzle.size
-    peers = _peers(puzzle)
-    digits = list(puzzle.givens)
-    cands = [set(range(1, n + 1)) for _ in range(n * n)]
-
-    def place(cell: int, digit: int) -> None:
-        digits[cell] = digit
-        cands[cell] = set()
-        for other in peers[cell]:
-            cands[other].discard(digit)
-
-    for cell, digit in enumerate(puzzle.givens):
-        if digit:
-            place(cell, digit)
-    out = [(digits.copy(), [c.copy() for c in cands])]
-    for step in steps:
-        for text in step["placements"]:
-            name, digit = text.split("=")
-            place(_cell(name, n), DIGIT_CHARS.index(digit) + 1)
-        for text in step["eliminations"]:
-            name, digit = text.split("-")
-            cands[_cell(name, n)].discard(DIGIT_CHARS.index(digit) + 1)
-        out.append((digits.copy(), [c.copy() for c in cands]))
-    return out
+    return [
+        (
+            digits,
+            [
+                set() if d else {x + 1 for x in range(n) if m >> x & 1}
+                for d, m in zip(digits, cands, strict=True)
+            ],
+        )
+        for digits, cands in replay_json(puzzle, steps)
+    ]
 
 
 def _expected_marks(step: dict | None) -> tuple[dict[str, str], dict[str, str]]:
