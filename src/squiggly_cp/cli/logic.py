@@ -98,23 +98,27 @@ def logic_command(
     out = Output()
     assess = import_solvers("logic.assess").assess
     work = partial(assess, max_technique=max_technique, time_limit=time_limit, scale=scale)
-    page: list[tuple[int, Any]] = []
+    # Only a page keeps the cases' results: without one, nothing piles up.
+    page: list[tuple[int, Any]] | None = None if html_path is None else []
 
     def write(case: Case, found: Any) -> None:
-        page.append((case.number, found))
+        if page is not None:
+            page.append((case.number, found))
         if as_json:
             out.write(json.dumps(found.logic_json(case.number)) + "\n")
         else:
             out.write(found.logic_text(case.number))
 
     def skipped(item: Case | InputError) -> None:
+        if page is None:
+            return
         if isinstance(item, Case):
             page.append((item.number, InputError("not decided within the time limit", item.number)))
         elif item.case is not None:
             page.append((item.case, item))
 
     for_each_case(out, answered(read_cases(file, fmt), work), time_limit, write, skipped)
-    if html_path is not None:
+    if html_path is not None and page is not None:
         _write_page(out, html_path, page)
     out.exit()
 
