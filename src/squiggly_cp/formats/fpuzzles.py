@@ -77,9 +77,15 @@ MAX_INT_DIGITS = 20
 
 def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
     """Read every puzzle of ``text``; a malformed or refused one comes back as an `InputError`."""
+    return [puzzle for puzzle, _ in read_with_documents(text)]
+
+
+def read_with_documents(text: str) -> list[tuple[Puzzle | InputError, Any]]:
+    """Every puzzle of ``text`` (or its problem) with the decoded JSON it came
+    from (an `InputError` where there is none), each document decoded once."""
     return [
-        item if isinstance(item, InputError) else _from_json(number, item)
-        for number, item in enumerate(documents(text), start=1)
+        (item, item) if isinstance(item, InputError) else (_from_json(number, item), item)
+        for number, item in enumerate(_documents(text), start=1)
     ]
 
 
@@ -136,7 +142,7 @@ def _loads(text: str) -> Any:
     return value
 
 
-def documents(text: str) -> Iterator[Any]:
+def _documents(text: str) -> Iterator[Any]:
     """Each puzzle's decoded JSON value, or an `InputError` in its place."""
     lines = text.splitlines(keepends=True)
     starts = [0]

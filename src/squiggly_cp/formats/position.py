@@ -22,7 +22,7 @@ from ..core.case import InputError
 from ..core.position import Position, open_candidates
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.regions import check_regions
-from .fpuzzles import documents, read_fpuzzles
+from .fpuzzles import read_with_documents
 from .grid import given_value, label_problem
 
 HEADING = re.compile(r"position(?: (.*))? \(givens, regions, digits\):")
@@ -141,7 +141,7 @@ def _checked(number: int, puzzle: Puzzle, digits: list[int], cands: list[int]) -
 def read_fpuzzles_positions(text: str) -> list[tuple[int, Position | InputError]]:
     """Every f-puzzles puzzle of ``text`` as a position: its entered digits and pencil marks."""
     out: list[tuple[int, Position | InputError]] = []
-    for number, (puzzle, doc) in enumerate(zip(read_fpuzzles(text), documents(text), strict=True), 1):
+    for number, (puzzle, doc) in enumerate(read_with_documents(text), 1):
         if isinstance(puzzle, InputError):
             out.append((number, puzzle))
             continue
