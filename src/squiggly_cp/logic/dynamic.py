@@ -41,6 +41,7 @@ from .potentials import (
     ancestors,
     best_step,
     conclusion,
+    gc_paused,
     length_bonus,
     nested_complexity,
     pot,
@@ -83,13 +84,33 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
         offs[start[0]] = start
         pending_off.append(start)
     saved = grid.save() if dynamic else None
-    on_to_off, off_to_on = grid.on_to_off, grid.off_to_on
+    # `Grid.on_to_off` and `Grid.off_to_on`, inlined (same potentials, same
+    # order): this loop is most of the time of every dynamic search.
     cands, where = grid.cands, grid.where
+    cell_house_bits = grid.cell_house_bits
+    hidden_parents = grid.hidden_parents
     try:
         while pending_on or pending_off:
             if pending_on:
                 node = pending_on.popleft()
-                for q in on_to_off(node[0], cell_rule):
+                p = node[0]
+                cell, d = p >> 5, p >> 1 & 15
+                made_off = []
+                if cell_rule:
+                    m = cands[cell] & ~(1 << d)
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        made_off.append(cell << 5 | (low.bit_length() - 1) << 1)
+                spots = where[d] & ~(1 << cell)
+                for _, bits in cell_house_bits[cell]:
+                    m = bits & spots
+                    spots ^= m
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        made_off.append((low.bit_length() - 1) << 5 | d << 1)
+                for q in made_off:
                     if q | 1 in ons:
                         return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
@@ -99,13 +120,29 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
             else:
                 node = pending_off.popleft()
                 p = node[0]
-                made = off_to_on(p, cell_rule)
+                cell, d = p >> 5, p >> 1 & 15
+                bit = 1 << d
+                made: list[tuple[int, int]] = []
+                m = cands[cell]
+                if cell_rule and m & bit and m.bit_count() == 2:
+                    made.append((cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1, -1))
+                spots = where[d]
+                cbit = 1 << cell
+                if spots & cbit:
+                    got = 0  # the other cells already made on (two houses can give the same)
+                    for h, bits in cell_house_bits[cell]:
+                        m = bits & spots
+                        if m.bit_count() == 2:
+                            m ^= cbit
+                            if not m & got:
+                                got |= m
+                                made.append(((m.bit_length() - 1) << 5 | d << 1 | 1, h))
                 if dynamic:  # the candidate leaves the grid
-                    cands[p >> 5] &= ~(1 << (p >> 1 & 15))
-                    where[p >> 1 & 15] &= ~(1 << (p >> 5))
+                    cands[cell] &= ~bit
+                    where[d] &= ~cbit
                 for r, house in made:
                     if r ^ 1 in offs or r not in ons:
-                        parents = (node, *grid.hidden_parents(r, house, offs)) if dynamic else (node,)
+                        parents = (node, *hidden_parents(r, house, offs)) if dynamic else (node,)
                         if r ^ 1 in offs:
                             return _Run(ons, offs, ((r, parents), offs[r ^ 1]))
                         child = (r, parents)
@@ -218,7 +255,8 @@ class _Search:
 
 
 def _multiple(state: State, *, dynamic: bool, nishio: bool, level: int = 0) -> list[Hint]:
-    return _Search(state, dynamic, nishio, level).search()
+    with gc_paused():
+        return _Search(state, dynamic, nishio, level).search()
 
 
 def multiple_hints(state: State) -> list[Hint]:

@@ -22,22 +22,16 @@ BASIC = {2: 3.2, 3: 3.8, 4: 5.2}
 FRANKEN = {2: 3.5, 3: 4.1}
 
 
-def _positions(state: State, d: int) -> list[int]:
-    """Per house, the bitset of empty cells holding candidate d; 0 where d is placed."""
-    bit = 1 << (d - 1)
-    cands = state.cands
-    values = state.values
-    out = []
-    for house in state.layout.houses:
-        spots = 0
-        for c in house:
-            if cands[c] & bit:
-                if values[c]:
-                    spots = 0
-                    break
-                spots |= 1 << c
-        out.append(spots)
-    return out
+def _positions(state: State) -> list[list[int]]:
+    """Per digit (0-based), per house, the bitset of empty cells holding the
+    digit as a candidate; 0 where the digit is placed."""
+    where = state.places()
+    house_bits = state.layout.house_bits
+    placed = [state.placed_in(h) for h in range(len(house_bits))]
+    return [
+        [0 if placed[h] >> d & 1 else spots & bits for h, bits in enumerate(house_bits)]
+        for d, spots in enumerate(where)
+    ]
 
 
 def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots: int) -> Step | None:
@@ -96,8 +90,9 @@ def basic_fish(state: State, k: int, se: bool = False) -> Iterator[Step]:
 
 def _fish_steps(state: State, k: int) -> Iterator[tuple[int, Step]]:
     n = state.layout.size
+    positions = _positions(state)
     for d in range(1, n + 1):
-        pos = _positions(state, d)
+        pos = positions[d - 1]
         for kind in (0, 1):
             # As a bitset of line indices of the other kind.
             lines = {}
@@ -140,8 +135,9 @@ def franken_fish(state: State, k: int) -> Iterator[Step]:
     cell_houses = layout.cell_houses
     house_bits = layout.house_bits
     name = f"franken {NAMES[k]}"
+    positions = _positions(state)
     for d in range(1, n + 1):
-        pos = _positions(state, d)
+        pos = positions[d - 1]
         usable = [h for h in range(3 * n) if 2 <= pos[h].bit_count() <= k]
         if len(usable) < k:
             continue

@@ -25,6 +25,7 @@ from .potentials import (
     best_step,
     chain_text,
     conclusion,
+    gc_paused,
     length_bonus,
     pot,
 )
@@ -232,13 +233,14 @@ def static_hints(state: State, bounded: bool = True) -> list[Hint]:
         (False, True, CYCLE, KEY_Y, "Bidirectional Y-Cycle", None, ""),
         (True, True, CYCLE_MIXED, KEY_XY, "Bidirectional Cycle", FORCING_CHAIN, "Forcing Chain"),
     )
-    for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
-        for cell, d in _sources(grid, bivalue_only=not x):
-            on = pot(cell, d, 1)
-            hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
-            if forcing_base is not None:
-                hints += bound.offer(_forcing(grid, on, y, forcing_base, key, forcing_name, bound))
-                hints += bound.offer(_forcing(grid, on ^ 1, y, forcing_base, key, forcing_name, bound))
+    with gc_paused():
+        for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
+            for cell, d in _sources(grid, bivalue_only=not x):
+                on = pot(cell, d, 1)
+                hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
+                if forcing_base is not None:
+                    hints += bound.offer(_forcing(grid, on, y, forcing_base, key, forcing_name, bound))
+                    hints += bound.offer(_forcing(grid, on ^ 1, y, forcing_base, key, forcing_name, bound))
     return hints
 
 

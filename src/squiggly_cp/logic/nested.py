@@ -30,7 +30,8 @@ def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
     state = grid.state
     values = state.values
     current = [state.cands[c] if values[c] else m for c, m in enumerate(grid.cands)]
-    thin = State(state.layout, current, values)
+    thin = _Thin(state.layout, current, values)
+    thin.where, thin.placed = grid.where.copy(), grid.placed
     out: list[Node] = []
     for finder in _ADVANCED:
         for step in finder(thin):
@@ -52,6 +53,20 @@ def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
             for cell, digit in _removable(thin, hint):
                 out.append((cell << 5 | (digit - 1) << 1, parents, nested))
     return out
+
+
+class _Thin(State):
+    """The grid an assumption has thinned, for the simple techniques: its
+    places per digit are the `Grid`'s (kept in step), the placed digits per
+    house those of the state searched (no placement happens inside)."""
+
+    __slots__ = ("placed", "where")
+
+    def places(self) -> list[int]:
+        return self.where.copy()
+
+    def placed_in(self, house: int) -> int:
+        return self.placed[house]
 
 
 def _nested_hints(thin: State, level: int) -> list[Hint]:

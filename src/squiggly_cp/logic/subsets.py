@@ -13,7 +13,7 @@ from functools import partial
 from itertools import combinations
 
 from .direct import colex, house_order
-from .state import State, digits_of
+from .state import State, cells_of, digits_of
 from .step import Step, Technique, cells_text, digits_text, elims_text
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -75,18 +75,19 @@ def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
     cands = state.cands
     values = state.values
     name = f"hidden {NAMES[k]}"
+    places = state.places()
+    open_cells = 0
+    for c, v in enumerate(values):
+        if not v:
+            open_cells |= 1 << c
     for index in house_order(state) if se else range(len(layout.houses)):
-        house = layout.houses[index]
-        empty = [c for c in house if not values[c]]
-        if len(empty) <= k or (se and len(empty) <= 2 * k):
+        inside = layout.house_bits[index]
+        empty = (inside & open_cells).bit_count()
+        if empty <= k or (se and empty <= 2 * k):
             continue
         where: dict[int, int] = {}
         for d in range(n):
-            bit = 1 << d
-            spots = 0
-            for i, c in enumerate(empty):
-                if cands[c] & bit:
-                    spots |= 1 << i
+            spots = places[d] & inside
             if 2 <= spots.bit_count() <= k:
                 where[d] = spots
         if len(where) < k:
@@ -104,7 +105,7 @@ def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
             if spots.bit_count() != k:
                 continue
             keep = sum(1 << d for d in group)
-            cells = [empty[i] for i in range(len(empty)) if spots >> i & 1]
+            cells = cells_of(spots)
             elims = [(c, d) for c in cells for d in digits_of(cands[c] & ~keep)]
             if elims:
                 digits = [d + 1 for d in group]
