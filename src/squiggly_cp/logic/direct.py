@@ -16,7 +16,7 @@ never has to write the eliminations down: it sees the single they cause.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
@@ -57,21 +57,30 @@ def box_like(state: State, house: int, se: bool) -> bool:
     return house >= 2 * state.layout.size and (state.layout.boxes or not se)
 
 
-def locked_candidates(state: State) -> Iterator[tuple[int, int, int, list[int], tuple[Pair, ...]]]:
+def locked_candidates(
+    state: State, lost: Sequence[int] | None = None
+) -> Iterator[tuple[int, int, int, list[int], tuple[Pair, ...]]]:
     """(house A, house B, digit (0-based), A's places for it, eliminations) for
     every digit whose places in A all lie in B, with something to remove from
     B: the pairs of kinds of house in SE's order (`intersection_pairs`), then
-    A, then B, then the digit, in increasing order."""
+    A, then B, then the digit, in increasing order. With ``lost`` (per digit,
+    the cells that lost it since some earlier grid), only where A lost some
+    place of the digit."""
     layout = state.layout
     n = layout.size
     house_bits, cell_houses = layout.house_bits, layout.cell_houses
     where = state.places()
+    digits = range(n)
     for kind_a, kind_b in intersection_pairs(state):
         for a in range(kind_a * n, kind_a * n + n):
             inside = house_bits[a]
+            if lost is not None:
+                digits = [d for d in range(n) if lost[d] & inside]
+                if not digits:
+                    continue
             placed = state.placed_in(a)
             found = []
-            for d in range(n):
+            for d in digits:
                 places = where[d] & inside
                 if not places & (places - 1) or placed >> d & 1:
                     continue

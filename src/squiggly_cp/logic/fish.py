@@ -9,7 +9,7 @@ loses d. Cover houses may overlap (the count still holds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import combinations
 
@@ -65,12 +65,14 @@ def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots
     )
 
 
-def basic_fish(state: State, k: int, se: bool = False) -> Iterator[Step]:
+def basic_fish(state: State, k: int, se: bool = False, lost: Sequence[int] | None = None) -> Iterator[Step]:
     """Rows as base and columns as cover, or the other way round.
 
     With ``se``, in Sudoku Explainer's order (columns as base first, then
     sets of lines in its order, then digits) and only for digits placed at
-    most n - 2k times."""
+    most n - 2k times. With ``lost`` (per digit, the cells that lost it
+    since some earlier grid), only fish with a base line that lost a place
+    of the digit."""
     if se:
         n = state.layout.size
         placed = [0] * (n + 1)
@@ -78,20 +80,23 @@ def basic_fish(state: State, k: int, se: bool = False) -> Iterator[Step]:
             placed[v] += 1
         found = [
             ((step.houses[0] < n, tuple(h % n for h in step.houses[:k])[::-1], d), step)
-            for d, step in _fish_steps(state, k)
+            for d, step in _fish_steps(state, k, lost)
             if placed[d] + 2 * k <= n
         ]
         for _, step in sorted(found, key=lambda pair: pair[0]):
             yield step
         return
-    for _, step in _fish_steps(state, k):
+    for _, step in _fish_steps(state, k, lost):
         yield step
 
 
-def _fish_steps(state: State, k: int) -> Iterator[tuple[int, Step]]:
+def _fish_steps(state: State, k: int, lost: Sequence[int] | None = None) -> Iterator[tuple[int, Step]]:
     n = state.layout.size
     positions = _positions(state)
+    house_bits = state.layout.house_bits
     for d in range(1, n + 1):
+        if lost is not None and not lost[d - 1]:
+            continue
         pos = positions[d - 1]
         for kind in (0, 1):
             # As a bitset of line indices of the other kind.
@@ -106,6 +111,8 @@ def _fish_steps(state: State, k: int) -> Iterator[tuple[int, Step]]:
             if len(lines) < k:
                 continue
             for group in combinations(sorted(lines), k):
+                if lost is not None and not any(lost[d - 1] & house_bits[kind * n + i] for i in group):
+                    continue
                 union = 0
                 spots = 0
                 for i in group:

@@ -80,8 +80,14 @@ def claiming(state: State) -> Iterator[Step]:
 
 
 def common_peers(
-    state: State, most: int = MAX_COMMON, order: Sequence[int] | None = None, name: str = "common peers"
+    state: State,
+    most: int = MAX_COMMON,
+    order: Sequence[int] | None = None,
+    name: str = "common peers",
+    lost: Sequence[int] | None = None,
 ) -> Iterator[Step]:
+    """With ``lost`` (per digit, the cells that lost it since some earlier
+    grid), only digits whose house lost some place of it."""
     layout = state.layout
     n = layout.size
     peer_bits = layout.peer_bits
@@ -90,6 +96,8 @@ def common_peers(
         inside = layout.house_bits[index]
         placed = state.placed_in(index)
         for d in range(n):
+            if lost is not None and not lost[d] & inside:
+                continue
             places = where[d] & inside
             if placed >> d & 1 or not 2 <= places.bit_count() <= most:
                 continue
@@ -115,16 +123,22 @@ def common_peers(
                 )
 
 
-def se_locking(state: State) -> Iterator[Step]:
+def se_locking(state: State, lost: Sequence[int] | None = None) -> Iterator[Step]:
     """Sudoku Explainer's intersections, in its order: a box's digit locked in a
     line is pointing (2.6), any other house's digit locked in another house
     is claiming (2.8; so every intersection on a jigsaw); then, when none
     is found, its "generalized intersection" (2.9): common peers of 2 to 6
-    places of a digit in any house."""
+    places of a digit in any house.
+
+    ``lost`` (per digit, the cells that lost it since an earlier grid that
+    had no locked candidates): only the steps whose house A lost a place of
+    the digit (a search inside an assumption needs no other). Exactly those
+    of the full search: here a locked digit whose places in A are as they
+    were would have been locked in the earlier grid too."""
     layout = state.layout
     n = layout.size
     found = False
-    for a, b, d, where, elims in locked_candidates(state):
+    for a, b, d, where, elims in locked_candidates(state, lost):
         found = True
         kind = "pointing" if box_like(state, a, se=True) else "claiming"
         yield Step(
@@ -140,7 +154,7 @@ def se_locking(state: State) -> Iterator[Step]:
             ),
         )
     if not found:
-        yield from common_peers(state, MAX_COMMON, house_order(state), "generalized intersection")
+        yield from common_peers(state, MAX_COMMON, house_order(state), "generalized intersection", lost)
 
 
 FINDERS: tuple[Technique, ...] = (

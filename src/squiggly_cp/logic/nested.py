@@ -13,7 +13,10 @@ those candidates' off nodes. A nested chain's removals also carry the chain
 
 from __future__ import annotations
 
+from functools import partial
+
 from . import fish, forcing, intersections, subsets
+from .direct import locked_candidates
 from .potentials import Grid, Hint, Nested, Node, chain_nodes
 from .state import State, bits, cells_of, digits_of
 from .step import Step
@@ -33,7 +36,17 @@ def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
     thin = _Thin(state.layout, current, values)
     thin.where, thin.placed = grid.where.copy(), grid.placed
     out: list[Node] = []
-    for finder in _ADVANCED:
+    if grid.locking_free is None:
+        grid.locking_free = next(locked_candidates(state), None) is None
+    # What the assumption removed: a step needs some of it (`_rule_parents`),
+    # so the finders look only where it was. Locked candidates only when the
+    # start grid had none (`se_locking`).
+    lost = [s & ~w for s, w in zip(grid.start_where, grid.where, strict=True)]
+    finders = (
+        partial(intersections.se_locking, lost=lost if grid.locking_free else None),
+        *(partial(finder, lost=lost) for finder in _ADVANCED),
+    )
+    for finder in finders:
         for step in finder(thin):
             needed = _rule_parents(grid, step)
             if not needed:
@@ -205,9 +218,9 @@ def _rule_parents(grid: Grid, step: Step) -> list[int]:
 
 
 _ADVANCED = (
-    intersections.se_locking,
     subsets.SE_FINDERS["hidden pair"].finder,
     subsets.SE_FINDERS["naked pair"].finder,
     fish.SE_FINDERS["x-wing"].finder,
 )
-"""The techniques a "+" chain may use inside an assumption, in SE's order."""
+"""The techniques a "+" chain may use inside an assumption after locked
+candidates (`intersections.se_locking`), in SE's order."""

@@ -183,6 +183,7 @@ class Grid:
         "cell_houses",
         "house_bits",
         "houses",
+        "locking_free",
         "placed",
         "size",
         "start",
@@ -208,6 +209,8 @@ class Grid:
         self.houses = layout.houses
         self.house_bits = layout.house_bits
         self.placed = [state.placed_in(h) for h in range(len(layout.houses))]
+        self.locking_free: bool | None = None
+        """No locked candidates in the start grid (`nested.advanced` sets it)."""
         order = (2, 0, 1) if layout.boxes else (0, 1, 2)
         self.cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
         self.cell_house_bits = tuple(tuple((h, self.house_bits[h]) for h in hs) for hs in self.cell_houses)

@@ -8,7 +8,7 @@ those cells lose every other digit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import combinations
 
@@ -21,10 +21,15 @@ NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-def naked_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
+def naked_subsets(
+    state: State, k: int, se: bool = False, lost: Sequence[int] | None = None
+) -> Iterator[Step]:
     """With ``se``, as Sudoku Explainer looks for them: houses in its order,
     subsets in its order, only in houses with at least 2k empty cells, and
-    eliminations from the one house only."""
+    eliminations from the one house only. With ``lost`` (per digit, the
+    cells that lost it since some earlier grid), only subsets with a cell
+    that lost a candidate."""
+    shrunk = _union(lost)
     layout = state.layout
     n = layout.size
     cands = state.cands
@@ -40,6 +45,8 @@ def naked_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
             continue
         groups = [tuple(small[i] for i in s) for s in colex(len(small), k)] if se else combinations(small, k)
         for group in groups:
+            if lost is not None and not any(shrunk >> c & 1 for c in group):
+                continue
             union = 0
             for c in group:
                 union |= cands[c]
@@ -68,8 +75,12 @@ def naked_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
                 )
 
 
-def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
-    """With ``se``, in Sudoku Explainer's order, in houses of more than 2k empty cells."""
+def hidden_subsets(
+    state: State, k: int, se: bool = False, lost: Sequence[int] | None = None
+) -> Iterator[Step]:
+    """With ``se``, in Sudoku Explainer's order, in houses of more than 2k empty
+    cells. With ``lost`` (per digit, the cells that lost it since some
+    earlier grid), only subsets with a digit that lost a place in the house."""
     layout = state.layout
     n = layout.size
     cands = state.cands
@@ -80,8 +91,11 @@ def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
     for c, v in enumerate(values):
         if not v:
             open_cells |= 1 << c
+    shrunk = _union(lost)
     for index in house_order(state) if se else range(len(layout.houses)):
         inside = layout.house_bits[index]
+        if lost is not None and not inside & shrunk:
+            continue
         empty = (inside & open_cells).bit_count()
         if empty <= k or (se and empty <= 2 * k):
             continue
@@ -99,6 +113,8 @@ def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
             else combinations(digits_in, k)
         )
         for group in groups:
+            if lost is not None and not any(lost[d] & inside for d in group):
+                continue
             spots = 0
             for d in group:
                 spots |= where[d]
@@ -120,6 +136,13 @@ def hidden_subsets(state: State, k: int, se: bool = False) -> Iterator[Step]:
                         f"only in {cells_text(cells, n)} -> {elims_text(elims, n)}"
                     ),
                 )
+
+
+def _union(masks: Sequence[int] | None) -> int:
+    out = 0
+    for m in masks or ():
+        out |= m
+    return out
 
 
 FINDERS: tuple[Technique, ...] = (
