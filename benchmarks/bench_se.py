@@ -3,6 +3,7 @@
     python benchmarks/bench_se.py                 # against the stored figures
     python benchmarks/bench_se.py --jar SE.jar    # also re-runs the jar, side by side
     python benchmarks/bench_se.py --write         # writes the section of RESULTS-logic.md
+    python benchmarks/bench_se.py --jar SE.jar --group jigsaw-minimal   # one group only
 
 Every puzzle of tests/data/se_reference.txt is decided by CP-SAT and rated
 on both scales (``assess``, as ``squiggly-cp rate`` does, one process),
@@ -64,12 +65,17 @@ def main() -> int:
     parser.add_argument("--jar", help="SukakuExplainer.jar (or set SE_JAR): re-run it side by side")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per SE run (default 60)")
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each group")
+    parser.add_argument("--group", action="append", help="only this group (repeatable), e.g. jigsaw-minimal")
     parser.add_argument("--write", action="store_true", help="replace the SE section of RESULTS-logic.md")
     args = parser.parse_args()
+    if args.write and (args.group or args.limit):
+        parser.error("--write replaces the whole table: run it on every puzzle (no --group, no --limit)")
     jar = find_jar(args.jar)
     if args.jar and jar is None:
         sys.exit(f"bench_se: no jar at {args.jar}")
     rows = load()
+    if args.group:
+        rows = [row for row in rows if row.group in args.group]
     if args.limit:
         kept: list[Row] = []
         seen: Counter = Counter()

@@ -1,7 +1,7 @@
 """The soundness sweep of the logic solver (the tests run a smaller seeded sample).
 
     python benchmarks/soundness_logic.py                   # every stored puzzle, both scales
-    python benchmarks/soundness_logic.py --ci              # what CI runs: a seeded part, both scales
+    python benchmarks/soundness_logic.py --quick           # a seeded part, both scales (~9 minutes)
     python benchmarks/soundness_logic.py --record          # every puzzle; then store the paths
     python benchmarks/soundness_logic.py --lines 12,345 --record   # store those puzzles' paths anew
 
@@ -49,8 +49,8 @@ from logic_check import (
 )
 from squiggly_cp.logic import SCALES
 
-CI_SAMPLE = {"minimal": 60, "large": 3, "multiple": 100}
-"""``--ci``: this many (seeded) of the 900 minimal 9x9 puzzles, of each size
+QUICK_SAMPLE = {"minimal": 60, "large": 3, "multiple": 100}
+"""``--quick``: this many (seeded) of the 900 minimal 9x9 puzzles, of each size
 above 9x9, and of the 200 with several solutions; every other stored puzzle."""
 
 
@@ -142,15 +142,15 @@ def main() -> int:
     parser.add_argument(
         "--multiple", type=int, help="only this many (seeded) of the puzzles with several solutions"
     )
-    parser.add_argument("--ci", action="store_true", help="the seeded part CI runs (CI_SAMPLE)")
+    parser.add_argument("--quick", action="store_true", help="a seeded part (QUICK_SAMPLE): a quick check")
     parser.add_argument(
         "--lines", help="only these lines of logic_unique.txt (1-based, comma-separated), no multiple ones"
     )
     parser.add_argument("--record", action="store_true", help="store the paths found instead of checking")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
-    if args.ci:
-        args.minimal, args.large, args.multiple = (CI_SAMPLE[k] for k in ("minimal", "large", "multiple"))
+    if args.quick:
+        args.minimal, args.large, args.multiple = (QUICK_SAMPLE[k] for k in ("minimal", "large", "multiple"))
     if args.record and (args.minimal is not None or args.large is not None or args.multiple is not None):
         parser.error("--record sweeps every puzzle (or --lines): it takes no sample")
     unique = list(load_unique())

@@ -59,7 +59,7 @@ def test_unique_sample_is_sound_and_solved(size):
     """A seeded sample of each size: every step matches the solution, logic
     finishes, and the path is the stored one."""
     # Forcing chains make the minimal 9x9 puzzles slow (seconds each): a few of
-    # them here, CI's sweep (benchmarks/soundness_logic.py --ci) has more.
+    # them here; CI's sweep (benchmarks/soundness_logic.py) has all 900.
     count = 20 if size == 9 else 6 if size < 9 else 2
     pool = [x for x in UNIQUE if x[0].size == size and id(x) not in MINIMAL]
     chosen = _sample(pool, count) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 3 if size == 9 else 0)
