@@ -73,19 +73,12 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
     restored before returning). ``level`` 1: when nothing is left to follow,
     the simple techniques of `_advanced` run on the thinned grid, and what
     they remove is followed too."""
-    ons: dict[int, Node] = {}
-    offs: dict[int, Node] = {}
-    pending_on: deque[Node] = deque()
-    pending_off: deque[Node] = deque()
-    if start[0] & 1:
-        ons[start[0]] = start
-        pending_on.append(start)
-    else:
-        offs[start[0]] = start
-        pending_off.append(start)
+    ons: dict[int, Node] = {start[0]: start} if start[0] & 1 else {}
+    offs: dict[int, Node] = {} if start[0] & 1 else {start[0]: start}
+    pending_on, pending_off = deque(ons.values()), deque(offs.values())
     saved = grid.save() if dynamic else None
-    # `Grid.on_to_off` and `Grid.off_to_on`, inlined (same potentials, same
-    # order): this loop is most of the time of every dynamic search.
+    # This loop is most of the time of every dynamic search: the rules are
+    # module functions given the grid's lists, not `Grid`'s methods.
     cands, where = grid.cands, grid.where
     cell_house_bits = grid.cell_house_bits
     hidden_parents = grid.hidden_parents
@@ -93,24 +86,7 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
         while pending_on or pending_off:
             if pending_on:
                 node = pending_on.popleft()
-                p = node[0]
-                cell, d = p >> 5, p >> 1 & 15
-                made_off = []
-                if cell_rule:
-                    m = cands[cell] & ~(1 << d)
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        made_off.append(cell << 5 | (low.bit_length() - 1) << 1)
-                spots = where[d] & ~(1 << cell)
-                for _, bits in cell_house_bits[cell]:
-                    m = bits & spots
-                    spots ^= m
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        made_off.append((low.bit_length() - 1) << 5 | d << 1)
-                for q in made_off:
+                for q in _turned_off(node[0], cands, where, cell_house_bits, cell_rule):
                     if q | 1 in ons:
                         return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
@@ -120,26 +96,10 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
             else:
                 node = pending_off.popleft()
                 p = node[0]
-                cell, d = p >> 5, p >> 1 & 15
-                bit = 1 << d
-                made: list[tuple[int, int]] = []
-                m = cands[cell]
-                if cell_rule and m & bit and m.bit_count() == 2:
-                    made.append((cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1, -1))
-                spots = where[d]
-                cbit = 1 << cell
-                if spots & cbit:
-                    got = 0  # the other cells already made on (two houses can give the same)
-                    for h, bits in cell_house_bits[cell]:
-                        m = bits & spots
-                        if m.bit_count() == 2:
-                            m ^= cbit
-                            if not m & got:
-                                got |= m
-                                made.append(((m.bit_length() - 1) << 5 | d << 1 | 1, h))
+                made = _turned_on(p, cands, where, cell_house_bits, cell_rule)
                 if dynamic:  # the candidate leaves the grid
-                    cands[cell] &= ~bit
-                    where[d] &= ~cbit
+                    cands[p >> 5] &= ~(1 << (p >> 1 & 15))
+                    where[p >> 1 & 15] &= ~(1 << (p >> 5))
                 for r, house in made:
                     if r ^ 1 in offs or r not in ons:
                         parents = (node, *hidden_parents(r, house, offs)) if dynamic else (node,)
@@ -157,6 +117,53 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
     finally:
         if saved is not None:
             grid.restore(saved)
+
+
+def _turned_off(
+    p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
+) -> list[int]:
+    """`Grid.on_to_off`, without its attribute look-ups (the same potentials, in the same order)."""
+    cell, d = p >> 5, p >> 1 & 15
+    out = []
+    if cell_rule:
+        m = cands[cell] & ~(1 << d)
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(cell << 5 | (low.bit_length() - 1) << 1)
+    spots = where[d] & ~(1 << cell)
+    for _, bits in cell_house_bits[cell]:
+        m = bits & spots
+        spots ^= m
+        while m:
+            low = m & -m
+            m ^= low
+            out.append((low.bit_length() - 1) << 5 | d << 1)
+    return out
+
+
+def _turned_on(
+    p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
+) -> list[tuple[int, int]]:
+    """`Grid.off_to_on`, without its attribute look-ups (the same potentials, in the same order)."""
+    cell, d = p >> 5, p >> 1 & 15
+    bit = 1 << d
+    made: list[tuple[int, int]] = []
+    m = cands[cell]
+    if cell_rule and m & bit and m.bit_count() == 2:
+        made.append((cell << 5 | ((m ^ bit).bit_length() - 1) << 1 | 1, -1))
+    spots = where[d]
+    cbit = 1 << cell
+    if spots & cbit:
+        got = 0  # the other cells already made on (two houses can give the same)
+        for h, bits in cell_house_bits[cell]:
+            m = bits & spots
+            if m.bit_count() == 2:
+                m ^= cbit
+                if not m & got:
+                    got |= m
+                    made.append(((m.bit_length() - 1) << 5 | d << 1 | 1, h))
+    return made
 
 
 class _Search:

@@ -87,10 +87,7 @@ def hidden_subsets(
     values = state.values
     name = f"hidden {NAMES[k]}"
     places = state.places()
-    open_cells = 0
-    for c, v in enumerate(values):
-        if not v:
-            open_cells |= 1 << c
+    open_cells = sum(1 << c for c, v in enumerate(values) if not v)
     shrunk = _union(lost)
     for index in house_order(state) if se else range(len(layout.houses)):
         inside = layout.house_bits[index]
