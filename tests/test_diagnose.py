@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import squiggly_cp.setter.count as counting
 from bruteforce import first_solutions
 from squiggly_cp.core.limits import Deadline
+from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.engines import cpsat, dlx
 from squiggly_cp.setter.count import count, format_candidates, true_candidates
@@ -367,6 +368,26 @@ def test_nine_by_nine_against_the_cpsat_engine() -> None:
             assert all(puzzle.is_solution(s) for s in d.solutions)
             if d.suggestion is not None:
                 assert dlx.count_solutions(add_given(puzzle, *d.suggestion), 2) == 1
+
+
+def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_two_searches(monkeypatch) -> None:
+    # A unique 16x16 used to take one search per pair that no solution marked
+    # (minutes); one solution, then one search for any other pair, proves it.
+    puzzle = make_puzzle(random.Random(1), "unique", 16)
+    assert sum(mask.bit_count() for mask in candidates(puzzle)) > 256  # singles leave it open
+    decided = cpsat.solve(puzzle)  # the engine's own model, not Exact's
+    assert decided.verdict is Verdict.UNIQUE and decided.solution is not None
+    solution = decided.solution
+    searches = []
+    solve = Exact.solve
+
+    def counted(self, *args, **kwargs):
+        searches.append(args[0])
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(Exact, "solve", counted)
+    assert true_candidates(puzzle) == [1 << (d - 1) for d in solution]
+    assert len(searches) == 2
 
 
 def test_true_candidates_edge_cases() -> None:

@@ -72,10 +72,10 @@ def count(
     return counter.count, counter.count >= limit or status in DONE
 
 
-# Finding one solution of a sparse puzzle: CP-SAT's fixed search (first open
-# literal, false first, with clause learning) was faster than the default here
-# (benchmarks/RESULTS.md, "Slow corners").
-_FIXED_SEARCH = {"search_branching": "FIXED_SEARCH"}
+# Random solutions (CP-SAT's default search, random polarity) mark the most
+# pairs per search on a puzzle with many solutions, while they still find new
+# ones (measured: benchmarks/RESULTS.md, "Slow corners").
+_RANDOM = {"initial_polarity": "POLARITY_RANDOM"}
 
 
 def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
@@ -84,12 +84,15 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     None if the puzzle has no solution. Raises `Undecided` if ``time_limit``
     (seconds) runs out first.
 
-    Propagation (`squiggly_cp.core.propagate.candidates`) first removes pairs no
-    solution can hold. Every solution found marks all its (cell, digit)
+    Propagation (`squiggly_cp.core.propagate.candidates`) first removes pairs
+    no solution can hold. Every solution found marks its (cell, digit)
     pairs, and so does every solution made from it by swapping two digits
-    along a Kempe chain free of givens (no search needed). Each pair still
-    unmarked then gets one solve that assumes it: a solution marks it (and
-    many more), infeasibility proves it impossible.
+    along a Kempe chain free of givens (no search needed). After the first
+    solution, each search asks for a solution holding at least one pair not
+    yet marked; when there is none, that one search proves every pair left
+    unmarked impossible. So a unique puzzle takes at most two searches, and its
+    candidates are its solution. On a puzzle with many solutions, random
+    solutions mark most pairs first, while each still marks many.
     """
     n = puzzle.size
     if clashing_givens(puzzle) is not None:
@@ -102,23 +105,61 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     lits = exact.lits
     base = [exact.lit(g) for g in exact.givens]
     base += [lits[c][d + 1].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
+    open_pairs = [(c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1]
     masks = [0] * (n * n)
-    # A first solution with nothing assumed, then one solve for each pair that
-    # no solution found so far has marked.
-    todo = [None, *((c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1)]
-    for pair in todo:
-        if pair is not None and masks[pair[0]] >> pair[1] & 1:
-            continue
-        assumed = base if pair is None else [*base, lits[pair[0]][pair[1] + 1]]
-        feasible, found, _ = exact.solve(assumed, deadline, parameters=_FIXED_SEARCH)
-        if feasible is None:
-            raise Undecided("the time limit ran out before the candidates were complete")
-        if feasible:
-            assert found is not None
-            _mark_kempe(puzzle, found, masks)
-        elif pair is None:
-            return None
+    if _mark_one(exact, base, deadline, None, puzzle, masks) is None:
+        return None
+    if not _mark_new(exact, base, open_pairs, deadline, puzzle, masks):
+        return masks
+    for seed in range(1, 2 * n + 1):
+        random_solution = {**_RANDOM, "random_seed": seed}
+        if (_mark_one(exact, base, deadline, random_solution, puzzle, masks) or 0) < len(open_pairs) // 64:
+            break
+    while _mark_new(exact, base, open_pairs, deadline, puzzle, masks):
+        pass
     return masks
+
+
+def _mark_one(
+    exact: Exact,
+    assumed: list,
+    deadline: Deadline,
+    parameters: dict[str, object] | None,
+    puzzle: Puzzle,
+    masks: list[int],
+) -> int | None:
+    """Find a solution under ``assumed`` and mark its pairs and its Kempe
+    swaps' (`_mark_kempe`); how many pairs were new, or None if there is no
+    such solution. Raises `Undecided` when the time runs out."""
+    feasible, found, _ = exact.solve(assumed, deadline, parameters=parameters, core=False)
+    if feasible is None:
+        raise Undecided("the time limit ran out before the candidates were complete")
+    if not feasible:
+        return None
+    assert found is not None
+    before = sum(m.bit_count() for m in masks)
+    _mark_kempe(puzzle, found, masks)
+    return sum(m.bit_count() for m in masks) - before
+
+
+def _mark_new(
+    exact: Exact,
+    base: list,
+    open_pairs: list[tuple[int, int]],
+    deadline: Deadline,
+    puzzle: Puzzle,
+    masks: list[int],
+) -> bool:
+    """Find a solution holding a pair of ``open_pairs`` not yet marked, and
+    mark as `_mark_one` does; False if every pair is marked or no such
+    solution exists (which proves the unmarked pairs impossible)."""
+    lits = exact.lits
+    unmarked = [lits[c][d + 1] for c, d in open_pairs if not masks[c] >> d & 1]
+    if not unmarked:
+        return False
+    some_new = exact.model.new_bool_var("")
+    exact.model.add_bool_or(unmarked).only_enforce_if(some_new)
+    return _mark_one(exact, [*base, some_new], deadline, None, puzzle, masks) is not None
 
 
 def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:

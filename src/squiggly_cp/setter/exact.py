@@ -69,11 +69,13 @@ class Exact:
         hint: Grid | None = None,
         budget: WorkBudget | None = None,
         parameters: Mapping[str, object] | None = None,
+        core: bool = True,
     ) -> tuple[bool | None, Grid | None, set[int]]:
         """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
 
         ``feasible?`` is None when the time limit or the work ``budget`` ran
-        out first. ``hint`` is a grid for the search to try first.
+        out first. ``hint`` is a grid for the search to try first. Without
+        ``core`` the indices are not asked for (an empty set).
         """
         left = deadline.left()
         if (left is not None and left <= 0) or (budget is not None and budget.spent()):
@@ -94,15 +96,17 @@ class Exact:
                 return self.solve(assumptions, deadline, budget=budget)
             return True, self._grid(solver), set()
         if status == "INFEASIBLE":
-            core = set(solver.sufficient_assumptions_for_infeasibility())
+            if not core:
+                return False, None, set()
+            used = set(solver.sufficient_assumptions_for_infeasibility())
             # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
             # three givens it named admit two solutions), so it is checked; if
             # it fails, all the assumptions, which are proved infeasible, stand.
-            if len(core) < len(assumptions):
-                smaller = [a for a in assumptions if a.index in core]
+            if len(used) < len(assumptions):
+                smaller = [a for a in assumptions if a.index in used]
                 if self.solve(smaller, deadline)[0] is not False:
-                    core = {a.index for a in assumptions}
-            return False, None, core
+                    used = {a.index for a in assumptions}
+            return False, None, used
         return None, None, set()
 
     def _hint(self, hint: Grid | None) -> None:
