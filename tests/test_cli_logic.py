@@ -142,3 +142,21 @@ def test_logic_html_page_holds_every_case(tmp_path):
     cases = json.loads(data)["cases"]
     assert [c["case"] for c in cases] == [1, 2, 3]
     assert [len(c["positions"]) for c in cases] == [len(c["steps"]) + 1 for c in cases]
+
+
+def test_a_fully_given_puzzle_says_so(tmp_path) -> None:
+    # Issue 21: "hardest None" and a trailing "; " were printed.
+    puzzle = next(read_hdu(SAMPLE_IN)).puzzle
+    full = puzzle.with_givens([int(ch) for ch in SOLUTION])
+    path = tmp_path / "full.txt"
+    path.write_text(write_puzzles([full], "line"))
+    rate = run_cli("rate", str(path))
+    assert rate.returncode == 0
+    assert rate.stdout == b"Case 1: unique, rating 0.0, easy: every cell is given, nothing to solve\n"
+    logic = run_cli("logic", str(path))
+    assert logic.returncode == 0
+    assert logic.stdout.decode().splitlines() == [
+        "Case 1: unique; logic solves it in 0 steps; rating 0.0 (easy: every cell is given, nothing to solve)"
+    ]
+    row = json.loads(run_cli("rate", "--json", str(path)).stdout)
+    assert row["rating"] == 0.0 and row["hardest"] is None and row["counts"] == {}

@@ -23,6 +23,9 @@ _VERDICT_WORDS = {
 }
 
 
+_NOTHING = "every cell is given, nothing to solve"
+
+
 @dataclass(frozen=True)
 class Assessment:
     """The verdict (UNKNOWN when ``time_limit`` ran out first) and, when it is
@@ -66,6 +69,8 @@ class Assessment:
         result, steps = self.logic, _count(len(self.logic.steps), "step")
         if result.solved:
             rating = self.rating
+            if rating.hardest is None:
+                return f"logic solves it in {steps}; rating {rating.rating:.1f} ({rating.level}: {_NOTHING})"
             hardest = f"{rating.level}, hardest: {rating.hardest}"
             return f"logic solves it in {steps}; rating {rating.rating:.1f} ({hardest})"
         if result.contradiction:
@@ -81,6 +86,8 @@ class Assessment:
         if not rating.solved:
             return f"Case {number}: unique, but logic does not finish (not rated)\n"
         counts = ", ".join(f"{name} {k}" for name, k in rating.counts.items())
+        if rating.hardest is None:
+            return f"Case {number}: unique, rating {rating.rating:.1f}, {rating.level}: {_NOTHING}\n"
         return (
             f"Case {number}: unique, rating {rating.rating:.1f} (pearl {rating.pearl:.1f}, diamond "
             f"{rating.diamond:.1f}), {rating.level}, hardest {rating.hardest}, score {rating.score}; "
