@@ -143,3 +143,18 @@ def test_ctrl_c_leaves_whole_puzzles() -> None:
     assert proc.returncode == 130 and b"interrupted" in err
     lines = (first + rest).splitlines(keepends=True)
     assert lines and all(len(line) == 2 * 100 + 1 and line.endswith(b"\n") for line in lines)
+
+
+def test_progress_lines_carry_the_program_name(monkeypatch) -> None:
+    # Issue 21: "problems to standard error, one line each", prefixed like every other line.
+    from click.testing import CliRunner
+
+    from squiggly_cp.cli import main as cli
+    from squiggly_cp.cli.common import Progress
+
+    monkeypatch.setattr(Progress, "EVERY", 0.0)  # a line per puzzle (standard error is no terminal here)
+    done = CliRunner().invoke(cli.main, ["generate", "--size", "4", "--count", "2", "--to", "line"])
+    assert done.exit_code == 0
+    progress = [line for line in done.output.splitlines() if "made in" in line]
+    assert len(progress) == 2
+    assert all(line.startswith("squiggly-cp: generate: ") for line in progress)

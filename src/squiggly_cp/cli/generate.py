@@ -16,7 +16,7 @@ from ..formats.detect import FORMATS
 from ..formats.open import read_cases
 from ..setter.generate import KINDS
 from ..setter.layouts import layout_symmetry_sizes
-from .common import Output, Progress, RatingRange, TimeLimit, warn
+from .common import PROG, Output, Progress, RatingRange, TimeLimit, warn
 from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
 
 
@@ -188,6 +188,6 @@ def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
             yield outcome.puzzle
         now = time.monotonic()
         if sys.stderr.isatty() or now - last >= Progress.EVERY:
-            text = progress_text(made, count, now - start)
+            text = f"{PROG}: {progress_text(made, count, now - start)}"
             click.echo(f"\r{text}" if sys.stderr.isatty() else text, err=True, nl=not sys.stderr.isatty())
             last = now
