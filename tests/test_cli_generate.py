@@ -51,6 +51,13 @@ def test_layout_file_is_used(tmp_path) -> None:
     path.write_bytes(b"1234\n")
     done = run_cli("generate", "--layout", str(path))
     assert done.returncode == 1 and b"cannot tell the format" in done.stderr
+    assert done.stderr.startswith(b"squiggly-cp: error: --layout '") and done.stderr.count(b"\n") == 1
+    # A name with a newline is quoted, not split over two lines (issue 21, item 14).
+    missing, bad = tmp_path / "no\nsuch", tmp_path / "two\nlines.txt"
+    bad.write_bytes(b"1234\n")
+    for name, shown in ((missing, b"no\\nsuch"), (bad, b"two\\nlines")):
+        done = run_cli("generate", "--layout", str(name))
+        assert done.returncode == 1 and done.stderr.count(b"\n") == 1 and shown in done.stderr, done.stderr
 
 
 def test_bad_combinations_are_usage_errors() -> None:

@@ -154,7 +154,9 @@ def _layout_of(out: Output, layout_file: str) -> tuple[tuple[int, ...], int]:
     """The regions and size of the first puzzle in ``layout_file`` (exit 1 if there is none)."""
     first = next(read_cases(layout_file), None)
     if not isinstance(first, Case):
-        out.problem(f"{layout_file}: {first or 'no puzzle to take the layout from'}")
+        # The path is quoted (repr): a name with a newline must not split the line.
+        problem = str(first or "no puzzle to take the layout from")
+        out.problem(problem if problem.startswith("cannot read") else f"--layout {layout_file!r}: {problem}")
         out.exit()
     return first.puzzle.regions, first.puzzle.size
 
