@@ -215,3 +215,19 @@ def test_every_unknown_constraint_is_named() -> None:
     doc["grid"][0][1] = {"givenPencilMarks": [1], "cage": 3}
     (err,) = read_fpuzzles(json.dumps(doc))
     assert "'givenPencilMarks' and 'cage', constraints" in str(err) and (err.row, err.col) == (1, 2)
+
+
+def test_echoed_input_is_cut_to_an_excerpt() -> None:
+    # Issue 21, item 13: a 1 MB 'size' string made a 1 MB error line.
+    (err,) = read_fpuzzles(json.dumps({"size": "9" * 1_000_000, "grid": []}))
+    assert isinstance(err, InputError) and len(str(err)) < 120
+    assert "'size' is \"999" in str(err) and "..." in str(err)
+    doc = one_given_doc()
+    for k in range(1000):
+        doc[f"constraint{k}" * 50] = [1]
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert len(str(err)) < 400 and "and 995 more, constraints" in str(err)
+    doc = one_given_doc()
+    doc["grid"][0][0] = {"region": "x" * 10_000}
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert len(str(err)) < 120 and (err.row, err.col) == (1, 1)

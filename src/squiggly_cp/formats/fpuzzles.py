@@ -197,8 +197,23 @@ def _resync(lines: list[str], k: int) -> int:
 
 
 def _names(keys: list[str]) -> str:
-    quoted = [repr(key[:40]) for key in keys]
+    """The first few ``keys``, each cut short: an error line stays one short line."""
+    quoted = [repr(key[:40]) for key in keys[:_MAX_NAMES]]
+    if len(keys) > _MAX_NAMES:
+        quoted.append(f"{len(keys) - _MAX_NAMES} more")
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+_MAX_NAMES = 5
+
+
+def _shown(value: Any) -> str:
+    """``value`` as JSON, cut to an excerpt for an error message."""
+    text = json.dumps(value)
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 3] + "..."
+
+
+_EXCERPT = 30
 
 
 def _constraints(keys: list[str]) -> str:
@@ -221,17 +236,17 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
         )
     size = doc.get("size")
     if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
-        return InputError(f"'size' is {size!r}, not a whole number from {MIN_SIZE} to {MAX_SIZE}", number)
+        return InputError(f"'size' is {_shown(size)}, not a whole number from {MIN_SIZE} to {MAX_SIZE}", number)
     grid = doc.get("grid")
     if not isinstance(grid, list) or len(grid) != size:
-        got = f"{len(grid)} rows" if isinstance(grid, list) else repr(grid)[:30]
+        got = f"{len(grid)} rows" if isinstance(grid, list) else _shown(grid)
         return InputError(f"'grid' must be a list of {size} rows, found {got}", number)
     default = standard_regions(size) if box_shape(size) else None
     givens: list[int] = []
     labels: list[int] = []
     for r, row in enumerate(grid, start=1):
         if not isinstance(row, list) or len(row) != size:
-            got = f"{len(row)} cells" if isinstance(row, list) else repr(row)[:30]
+            got = f"{len(row)} cells" if isinstance(row, list) else _shown(row)
             return InputError(f"a row of 'grid' must be a list of {size} cells, found {got}", number, r)
         for c, cell in enumerate(row, start=1):
             problem = _cell(cell, size, givens, labels, default)
@@ -246,7 +261,7 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
 def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: tuple[int, ...] | None) -> str:
     """Append the cell's given and region label; return what is wrong, or ``""``."""
     if not isinstance(cell, dict):
-        return f"a cell must be a JSON object, found {json.dumps(cell)[:30]}"
+        return f"a cell must be a JSON object, found {_shown(cell)}"
     unknown = [key for key, value in cell.items() if key not in CELL_KEYS and not _empty(value)]
     if unknown:
         return f"the cell has {_names(unknown)}, {_constraints(unknown)} this tool does not understand"
@@ -254,13 +269,13 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
     if cell.get("given") is True and "value" in cell:
         value = cell["value"]
         if type(value) is not int or not 1 <= value <= size:
-            return f"the given 'value' is {json.dumps(value)[:30]}, not a digit from 1 to {size}"
+            return f"the given 'value' is {_shown(value)}, not a digit from 1 to {size}"
         given = value
     givens.append(given)
     if "region" in cell:
         region = cell["region"]
         if type(region) is not int or not 0 <= region < size:
-            return f"'region' is {json.dumps(region)[:30]}, not a whole number from 0 to {size - 1}"
+            return f"'region' is {_shown(region)}, not a whole number from 0 to {size - 1}"
         labels.append(region)
     elif default is None:
         return f"size {size} has no default boxes, so every cell needs a 'region'"
