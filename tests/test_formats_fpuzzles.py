@@ -231,3 +231,15 @@ def test_echoed_input_is_cut_to_an_excerpt() -> None:
     doc["grid"][0][0] = {"region": "x" * 10_000}
     (err,) = read_fpuzzles(json.dumps(doc))
     assert len(str(err)) < 120 and (err.row, err.col) == (1, 1)
+
+
+def test_cell_colours_and_a_null_region_are_accepted() -> None:
+    # Issue 21, item 16: setters' files carry cell colours and "region": null.
+    doc = one_given_doc()
+    doc["grid"][0][1] = {"c": "#FF0000", "highlight": "#00FF00", "region": None}
+    doc["grid"][1][2] = {"cArray": ["#FF0000", "#0000FF"]}
+    assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
+    # A null region is the default box: a size without boxes still needs one.
+    doc = {"size": 5, "grid": [[{"region": None}] * 5] * 5}
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert isinstance(err, InputError) and "needs a 'region'" in str(err)

@@ -12,7 +12,7 @@ Several puzzles go one per line (a JSON document may span lines). The JSON is
 ``{"size": N, "grid": [[cell, ...], ...], ...}``. In a cell, ``"value": d``
 with ``"given": true`` is a given; a ``value`` without ``given`` is a solver's
 entry, not part of the puzzle, and is ignored. ``"region": k`` (0-based)
-puts the cell in region k; where it is absent the cell is in its default box
+puts the cell in region k; where it is absent (or null) the cell is in its default box
 (`box_shape`: 3x3 for 9x9, 2 rows x 3 columns for 6x6). Sizes without boxes
 (5, 7, 11, 13) need a ``region`` in every cell.
 
@@ -66,9 +66,12 @@ TOP_LEVEL_KEYS = frozenset(
 )
 """Top-level keys read or harmlessly ignored; any other non-empty key is refused."""
 
-CELL_KEYS = frozenset({"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight"})
-"""Cell keys read or harmlessly ignored (pencil marks and highlight colours are
-the solver's notes). ``givenPencilMarks`` restricts a cell's digits and is refused."""
+CELL_KEYS = frozenset(
+    {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c", "cArray"}
+)
+"""Cell keys read or harmlessly ignored (pencil marks are the solver's notes;
+``highlight``, ``c`` and ``cArray`` colour the cell). ``givenPencilMarks``
+restricts a cell's digits and is refused."""
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
 _MIN_BASE64 = 16
@@ -272,7 +275,7 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
             return f"the given 'value' is {_shown(value)}, not a digit from 1 to {size}"
         given = value
     givens.append(given)
-    if "region" in cell:
+    if cell.get("region") is not None:  # null: the default box, as f-puzzles reads it
         region = cell["region"]
         if type(region) is not int or not 0 <= region < size:
             return f"'region' is {_shown(region)}, not a whole number from 0 to {size - 1}"
