@@ -151,6 +151,20 @@ def test_show_draws_walls_and_writes_svg(tmp_path) -> None:
     assert solved.count("</text>") == 81 + 1
 
 
+def test_show_numbers_pictures_and_headers_by_case(tmp_path) -> None:
+    # Issue 21, item 10: with a bad case 2, case 3's picture was NAME-2.svg.
+    tokens = SAMPLE_IN.read_text().split()
+    tokens[1 + 81 + 4] = "999"  # case 2, row 1, column 5
+    svg = tmp_path / "case.svg"
+    done = run_cli("show", "--format", "hdu", "--svg", str(svg), "-", stdin=" ".join(tokens).encode())
+    assert done.returncode == 1
+    assert done.stderr.decode().startswith("squiggly-cp: error: case 2, row 1, column 5")
+    out = done.stdout.decode()
+    assert out.startswith("Case 1:\n") and "Case 3:\n" in out and "Case 2" not in out
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["case-3.svg", "case.svg"]
+    assert "Case 3" in (tmp_path / "case-3.svg").read_text()
+
+
 def test_show_notes_a_wall_inside_a_region() -> None:
     tokens = SAMPLE_IN.read_text().split()
     # r1c1 and r1c2 share a region; give them a wall between them, both sides agreeing.

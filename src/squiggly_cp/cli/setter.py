@@ -12,7 +12,7 @@ from ..core.case import Case, InputError
 from ..core.puzzle import Puzzle, Verdict, digit_char
 from ..execution.cluster import Address
 from ..formats.detect import FORMATS, iter_write, write_puzzles
-from ..formats.open import load_cases
+from ..formats.open import load_cases, read_cases
 from ..setter.hatch import RULES, HatchResult, format_hatch, hatch
 from ..setter.render import render_svg, render_text
 from .common import (
@@ -105,16 +105,19 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     "svg_path",
     type=click.Path(dir_okay=False, writable=True),
     help="Also write an SVG picture (regions tinted, walls heavy; with --solve the unique solution "
-    "in blue, else the puzzle alone, ready to print). With several puzzles, -2, -3, ... is added "
-    "before the suffix for the second and later ones.",
+    "in blue, else the puzzle alone, ready to print). With several puzzles, case k's picture "
+    "has -k added before the suffix (case 1's has none).",
 )
 def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) -> None:
     """Draw FILE's puzzles in the terminal: heavy lines on the walls between
     regions. (A wall the input draws inside a region divides nothing and is
     not drawn; standard error notes it.)"""
     out = Output()
-    cases = good_cases(out, file, fmt)
-    for index, case in enumerate(cases):
+    items = list(read_cases(file, fmt))
+    for case in items:
+        if isinstance(case, InputError):
+            out.problem(str(case))
+            continue
         for note in case.notes:
             warn(f"note: case {case.number}, {note}")
         solution, remark = None, ""
@@ -123,18 +126,19 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
             solution = result.solution
             if not solution:
                 remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
-        header = f"Case {case.number}:\n" if len(cases) > 1 else ""
+        # Numbered as in the input, bad cases included: a file of one puzzle has no header.
+        header = f"Case {case.number}:\n" if len(items) > 1 else ""
         out.write(header + render_text(case.puzzle, solution) + remark)
         if svg_path:
-            _write_svg(out, case, solution, svg_path, index)
+            _write_svg(out, case, solution, svg_path)
     out.exit()
 
 
-def _write_svg(out: Output, case: Case, solution: Any, svg_path: str, index: int) -> None:
-    """The SVG picture of the ``index``-th case drawn (from 0), beside ``svg_path``."""
+def _write_svg(out: Output, case: Case, solution: Any, svg_path: str) -> None:
+    """The SVG picture of ``case``: ``svg_path`` for case 1, NAME-k.SUFFIX beside it for case k."""
     target = Path(svg_path)
-    if index:
-        target = target.with_name(f"{target.stem}-{index + 1}{target.suffix}")
+    if case.number > 1:
+        target = target.with_name(f"{target.stem}-{case.number}{target.suffix}")
     try:
         target.write_text(render_svg(case.puzzle, solution, title=f"Case {case.number}"))
     except OSError as e:

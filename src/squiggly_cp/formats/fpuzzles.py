@@ -239,7 +239,8 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
         )
     size = doc.get("size")
     if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
-        return InputError(f"'size' is {_shown(size)}, not a whole number from {MIN_SIZE} to {MAX_SIZE}", number)
+        wanted = f"a whole number from {MIN_SIZE} to {MAX_SIZE}"
+        return InputError(f"'size' is {_shown(size)}, not {wanted}", number)
     grid = doc.get("grid")
     if not isinstance(grid, list) or len(grid) != size:
         got = f"{len(grid)} rows" if isinstance(grid, list) else _shown(grid)
