@@ -165,3 +165,26 @@ def test_progress_lines_carry_the_program_name(monkeypatch) -> None:
     progress = [line for line in done.output.splitlines() if "made in" in line]
     assert len(progress) == 2
     assert all(line.startswith("squiggly-cp: generate: ") for line in progress)
+
+
+def test_hdu_first_line_counts_the_puzzles_written(monkeypatch) -> None:
+    # Issue 21, item 11: a puzzle given up on left T = --count over fewer cases.
+    import dataclasses
+
+    from click.testing import CliRunner
+
+    import squiggly_cp.setter.generate as making
+    from squiggly_cp import read_hdu
+    from squiggly_cp.cli import main as cli
+
+    real = making.generate
+
+    def one_given_up(*args, **kwargs):
+        for outcome in real(*args, **kwargs):
+            given_up = outcome.number == 2
+            yield dataclasses.replace(outcome, puzzle=None, reason="given up") if given_up else outcome
+
+    monkeypatch.setattr(making, "generate", one_given_up)
+    done = CliRunner().invoke(cli.main, ["generate", "--count", "3", "--to", "hdu"])
+    assert done.exit_code == 4  # the time-limit status: a puzzle was left out
+    assert done.stdout.startswith("2\n") and len(list(read_hdu(done.stdout))) == 2

@@ -222,8 +222,22 @@ def test_target_hook() -> None:
 def test_format_stream_matches_write_puzzles() -> None:
     puzzles = list(random_puzzles(3, 3, size=9))
     for fmt in ("hdu", "grid", "line", "fpuzzles"):
-        pieces = list(format_stream(iter(puzzles), fmt, 3))
-        assert len(pieces) == 3 and "".join(pieces) == write_puzzles(puzzles, fmt)
+        pieces = list(format_stream(iter(puzzles), fmt))
+        assert len(pieces) == (1 if fmt == "hdu" else 3) and "".join(pieces) == write_puzzles(puzzles, fmt)
+    assert list(format_stream(iter([]), "hdu")) == ["0\n"]
+
+
+def test_format_stream_hdu_counts_the_puzzles_made_before_a_ctrl_c() -> None:
+    puzzles = list(random_puzzles(2, 3, size=9))
+
+    def interrupted():
+        yield from puzzles
+        raise KeyboardInterrupt
+
+    stream = format_stream(interrupted(), "hdu")
+    assert next(stream) == write_puzzles(puzzles, "hdu")
+    with pytest.raises(KeyboardInterrupt):
+        next(stream)
 
 
 @settings(max_examples=15, deadline=None)

@@ -85,8 +85,8 @@ from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
     type=TimeLimit(),
     metavar="SECONDS",
     help="Give up on a puzzle not made in this long: it is reported on standard error and "
-    "left out, and the next one is started (the others do not change; with --to hdu the first "
-    "line still counts it).",
+    "left out, and the next one is started (the others do not change; --to hdu, whose first "
+    "line counts the puzzles, is written at the end).",
 )
 def generate(
     count: int,
@@ -101,7 +101,8 @@ def generate(
     difficulty: str | None,
     rating_range: tuple[float, float] | None,
 ) -> None:
-    """Make random squiggly puzzles, each written as soon as it is made.
+    """Make random squiggly puzzles, each written as soon as it is made
+    (--to hdu: all at the end, the first line counting those made).
 
     Layouts are random (N connected regions of N cells) unless --layout
     names one. Every uniqueness claim is proved by CP-SAT. The same --seed
@@ -130,7 +131,7 @@ def generate(
         target=_rating_target(kind, difficulty, rating_range),
     )
     try:
-        for text in format_stream(_made(out, outcomes, count), to, count):
+        for text in format_stream(_made(out, outcomes, count), to):
             out.write(text)
     except PuzzleError as e:
         out.problem(f"{layout_file}: {e}")

@@ -428,17 +428,27 @@ def random_puzzles(
         yield outcome.puzzle
 
 
-def format_stream(puzzles: Iterable[Puzzle], fmt: str, count: int) -> Iterator[str]:
+def format_stream(puzzles: Iterable[Puzzle], fmt: str) -> Iterator[str]:
     """The text of each puzzle in format ``fmt``, one piece per puzzle, so a
     caller can write each as soon as it exists. Joined, the pieces are what
-    `write_puzzles` gives for all of them; for hdu the first line promises
-    ``count`` cases (a puzzle given up on leaves the file short)."""
+    `write_puzzles` gives for all of them. hdu is the exception: its first
+    line counts the cases, which are known only at the end (a puzzle may be
+    given up on), so it comes as one piece at the end, or, on Ctrl-C, as one
+    piece of the puzzles made so far before the KeyboardInterrupt goes on."""
+    if fmt == "hdu":
+        bodies: list[str] = []
+        try:
+            for puzzle in puzzles:
+                bodies.append(write_puzzles([puzzle], fmt).split("\n", 1)[1])
+        except KeyboardInterrupt:
+            if bodies:
+                yield f"{len(bodies)}\n" + "\n".join(bodies)
+            raise
+        yield f"{len(bodies)}\n" + "\n".join(bodies)
+        return
     for index, puzzle in enumerate(puzzles):
         text = write_puzzles([puzzle], fmt)
-        if fmt == "hdu":
-            text = text.split("\n", 1)[1]
-            text = f"{count}\n{text}" if index == 0 else f"\n{text}"
-        elif fmt == "grid" and index:
+        if fmt == "grid" and index:
             text = "\n" + text
         yield text
 
