@@ -6,9 +6,12 @@ import signal
 import subprocess
 import time
 
+import pytest
+
 from conftest import console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import read_puzzles
+from squiggly_cp.setter.generate import rating_target
 from squiggly_cp.setter.layouts import random_layout
 from test_generate import check_claims, clue_orbits
 from test_layouts import UNFILLABLE, grid_text, labels, rotated_region_map
@@ -188,3 +191,16 @@ def test_hdu_first_line_counts_the_puzzles_written(monkeypatch) -> None:
     done = CliRunner().invoke(cli.main, ["generate", "--count", "3", "--to", "hdu"])
     assert done.exit_code == 4  # the time-limit status: a puzzle was left out
     assert done.stdout.startswith("2\n") and len(list(read_hdu(done.stdout))) == 2
+
+
+def test_a_rating_below_every_step_is_refused() -> None:
+    # Issue 21, item 7: --rating ..0.5 printed a completed grid as its puzzle.
+    done = run_cli("generate", "--rating", "..0.5", "--count", "1", "--seed", "1", "--to", "line")
+    assert done.returncode == 2 and done.stdout == b""
+    assert b"no puzzle rates at most 0.5" in done.stderr
+    with pytest.raises(ValueError, match=r"at most 0\.9"):
+        rating_target(0.0, 0.9)
+    # 1.0 is reachable: a puzzle solved by full houses alone, not a completed grid.
+    done = run_cli("generate", "--rating", "..1.0", "--count", "1", "--seed", "1", "--to", "line")
+    (puzzle,) = read_puzzles(done.stdout.decode())
+    assert isinstance(puzzle, Puzzle) and 0 in puzzle.givens

@@ -172,7 +172,10 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
         raise click.UsageError("give --difficulty or --rating, not both")
     if kind not in ("unique", "minimal"):
         raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
-    return rating_target(*(rating_range or level_range(difficulty or "")))
+    try:
+        return rating_target(*(rating_range or level_range(difficulty or "")))
+    except ValueError as e:
+        raise click.UsageError(f"--rating: {e}") from None
 
 
 def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:

@@ -98,8 +98,15 @@ def rating_target(low: float, high: float) -> Target:
     """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate`, the
     README's scale) is in ``low..high``: a removal that would rate above
     ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
-    away for a new one."""
-    from ..logic import rate
+    away for a new one. Raises ValueError if ``high`` is below every step's
+    difficulty: only a completed grid rates lower."""
+    from ..logic import SCALES, rate
+
+    easiest = min(SCALES["default"].base_difficulty.values())
+    if high < easiest:
+        raise ValueError(
+            f"no puzzle rates at most {high:g}: one with an empty cell rates {easiest:.1f} or more"
+        )
 
     def rating(puzzle: Puzzle) -> float:
         # Asked only of puzzles proved unique; a path above ``high`` is not
