@@ -201,6 +201,15 @@ def test_help_documents_exit_statuses() -> None:
         assert re.search(rf"^\s+{status}\s", text, re.M), status
 
 
+def test_every_command_documents_the_ctrl_c_status() -> None:
+    # Issue 21, item 15: crosscheck --help and hatch --help left out 130, which they exit with.
+    from squiggly_cp.cli import main as cli
+
+    for name in cli.main.commands:
+        text = run_cli(name, "--help").stdout.decode()
+        assert re.search(r"^\s+130\s+interrupted", text, re.M), name
+
+
 def test_reader_going_away_ends_quietly() -> None:
     import subprocess
 

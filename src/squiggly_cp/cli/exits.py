@@ -95,7 +95,7 @@ CROSSCHECK_HELP = exit_help(
         EXIT_USAGE: "bad command line",
         EXIT_TIME_LIMIT: "some engine hit --time-limit on some case (5: and 1)",
         EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
-        EXIT_INTERRUPTED: None,
+        EXIT_INTERRUPTED: "interrupted (Ctrl-C); standard output holds only complete lines",
     }
 )
 HATCH_HELP = exit_help(
@@ -105,7 +105,6 @@ HATCH_HELP = exit_help(
         EXIT_USAGE: "bad command line",
         EXIT_TIME_LIMIT: None,
         EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
-        EXIT_INTERRUPTED: None,
     }
 )
 HINT_HELP = exit_help(
