@@ -99,7 +99,11 @@ def _invoke(args: list[str]) -> int:
     except click.exceptions.Exit as e:  # --help, --version
         return e.exit_code
     except click.ClickException as e:
-        e.show()
+        # One line, like every other problem (click's own is a usage block, 3-4 lines).
+        hint = ""
+        if isinstance(e, click.UsageError) and e.ctx is not None:
+            hint = f" (see '{e.ctx.command_path} --help')"
+        warn(f"error: {' '.join(e.format_message().split())}{hint}")
         return e.exit_code
     return EXIT_OK
 
