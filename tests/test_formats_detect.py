@@ -79,7 +79,7 @@ def test_a_broken_hdu_file_is_still_detected_so_its_reader_can_point_at_the_prob
         ("", "empty"),
         ("\n  \n", "empty"),
         ("# only a comment\n", "only '#' comment lines"),
-        ("hello world", "1 row, but a 10x10 grid puzzle has 20"),
+        ("hello world", "the input is one line, 'hello world', which is no puzzle"),
         ("hello, world!", "the first line holds ','"),
         ("this is certainly not a puzzle in any format", "too long for grid rows (the first has 36 cells)"),
         ("+" * 20, "too long for grid rows"),

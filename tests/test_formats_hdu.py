@@ -169,3 +169,16 @@ def test_random_tokens_give_cases_or_located_errors(tokens: list[str], sep: str)
             assert "\n" not in text and text
             if item.row is not None:
                 assert 1 <= item.row <= 9 and item.col is not None and 1 <= item.col <= 9
+
+
+def test_a_word_in_a_short_last_case_is_named_not_counted() -> None:
+    # Issue 21, item 17: "1\nworld" said the case had 1 of its 81 numbers.
+    (err,) = read_hdu("1\nworld")
+    assert isinstance(err, InputError) and (err.case, err.row, err.col) == (1, 1, 1)
+    assert str(err) == (
+        "case 1, row 1, column 1: 'world' is not a number, "
+        "and the input ends after 1 of the case's 81 numbers"
+    )
+    (err,) = read_hdu("1\n1 2 3")
+    assert isinstance(err, InputError) and (err.row, err.col) == (1, 4)
+    assert "the input ends here: this case has 3 of its 81 numbers" in str(err)

@@ -98,6 +98,14 @@ def detect_format(text: str) -> str:
             f"cannot tell the format: {n} rows of {n} cells and no region labels; a grid puzzle has "
             f"{n} more rows of region labels, and the plain format (9x9, standard boxes) uses 0-9 only"
         )
+    if len(rows) == 1:
+        shown = raw_lines[0].strip()
+        shown = repr(shown if len(shown) <= 30 else shown[:27] + "...")
+        raise InputError(
+            f"cannot tell the format: the input is one line, {shown}, which is no puzzle: a grid "
+            "puzzle is N rows of givens and N rows of region labels, a line puzzle 2·N² cells, "
+            "hdu the case count T and then numbers"
+        )
     if len(rows) < 2 * n:
         raise InputError(
             f"cannot tell the format: {len(rows)} row{'s' if len(rows) > 1 else ''}, but a {n}x{n} grid "

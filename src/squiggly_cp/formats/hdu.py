@@ -84,16 +84,26 @@ def read_hdu(source: Source) -> Iterator[Case | InputError]:
                 number,
             )
         if len(cells) < CELLS:
-            yield InputError(
-                f"the input ends here: this case has {len(cells)} of its {CELLS} numbers",
-                number,
-                len(cells) // SIZE + 1,
-                len(cells) % SIZE + 1,
-            )
+            yield _short_case(number, cells)
             break
         yield _parse_case(number, cells)
     if expected is not None and number < expected:
         yield InputError(f"T says {expected} cases, but the input ends after {number}", number + 1)
+
+
+def _short_case(number: int, cells: list[str]) -> InputError:
+    """The problem of a last case cut short: its first token that is not a
+    number, if any (a word is not one of the case's numbers), else where it ends."""
+    ending = f"the input ends after {len(cells)} of the case's {CELLS} numbers"
+    for index, token in enumerate(cells):
+        if isinstance(problem := _value(token), str):
+            return InputError(f"{problem}, and {ending}", number, index // SIZE + 1, index % SIZE + 1)
+    return InputError(
+        f"the input ends here: this case has {len(cells)} of its {CELLS} numbers",
+        number,
+        len(cells) // SIZE + 1,
+        len(cells) % SIZE + 1,
+    )
 
 
 def _case_count(token: str) -> int | None:
