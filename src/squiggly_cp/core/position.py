@@ -81,7 +81,10 @@ def position_text(position: Position, heading: str = "position") -> str:
         digits = "".join(digit_char(position.digits[c]) for c in row)
         lines.append(f"{givens} {regions} {digits}")
     lines.append(f"candidates{suffix}:")
-    return "\n".join(lines) + "\n" + candidate_grid(n, position.candidates)
+    # A cell's digit is its one candidate, even where a contradiction (two equal
+    # givens in a house) has emptied the cell's candidates.
+    masks = [1 << (d - 1) if d else m for d, m in zip(position.digits, position.candidates, strict=True)]
+    return "\n".join(lines) + "\n" + candidate_grid(n, masks)
 
 
 def candidate_grid(size: int, masks: Sequence[int]) -> str:
