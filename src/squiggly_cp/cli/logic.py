@@ -164,7 +164,8 @@ def rate_command(
     """
     no_jobs_with_cluster(jobs, cluster)
     out = Output()
-    work = partial(import_solvers("logic.assess").assess, time_limit=time_limit, scale=scale)
+    assess = import_solvers("logic.assess").assess
+    work = partial(assess, time_limit=time_limit, scale=scale, unique_only=True)
 
     def write(case: Case, found: Any) -> None:
         if as_json:

@@ -139,12 +139,16 @@ def assess(
     max_technique: str | None = None,
     time_limit: float | None = None,
     scale: str = "default",
+    unique_only: bool = False,
 ) -> Assessment:
     """Decide ``puzzle`` with CP-SAT, then solve it by logic on ``scale`` (never
     using a technique harder than ``max_technique``) and rate the path. The
-    uniqueness techniques run only when CP-SAT proved the puzzle unique."""
+    uniqueness techniques run only when CP-SAT proved the puzzle unique.
+    With ``unique_only`` (what `rate` needs) logic runs only on a unique
+    puzzle: on others, an empty grid say, its path can take a minute and is
+    never rated."""
     verdict = classify(puzzle, time_limit=time_limit).verdict
-    if verdict is Verdict.UNKNOWN:
+    if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):
         return Assessment(puzzle, verdict)
     result = solve_logic(puzzle, max_technique=max_technique, scale=scale, unique=verdict is Verdict.UNIQUE)
     return Assessment(puzzle, verdict, result, rate_result(result))
