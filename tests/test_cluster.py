@@ -260,3 +260,23 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
     assert err.decode().endswith(lost)
     assert err.count(b"\n") == 1
     assert 0 < _check_sample_answers(out.read_text()) < 30000
+
+
+def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:
+    # Issue 21, item 19: the map's Ctrl-C is a flag its waiting loop checks, so
+    # code that catches KeyboardInterrupt while a result is awaited cannot lose it.
+    from squiggly_cp.core.signals import Noted
+
+    class Swallowing:
+        def result(self, timeout: float | None = None) -> list:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.05)
+            except KeyboardInterrupt:
+                pass  # as waiting code that catches it would
+            raise TimeoutError
+
+    batch = cluster._Batch(0, [1])
+    batch.future = Swallowing()
+    with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
+        cluster._result(object(), batch, str, cluster.parse_address("local:1"), interrupt)

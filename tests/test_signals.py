@@ -55,3 +55,21 @@ def test_held_sigint_holds_after_a_solve_has_started_threads() -> None:
             reached.append(True)
     assert len(reached) == 1000
     assert _blocked() is before
+
+
+def test_noted_sigint_sets_the_flag_and_is_passed_on_as_the_block_ends() -> None:
+    import time
+
+    from squiggly_cp.core.signals import Noted
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # Python runs the handler between bytecodes
+        assert interrupt.noted  # noted, not raised
+    assert signal.getsignal(signal.SIGINT) is before
+    # Raised by the code that saw the flag: not raised a second time at the end.
+    with pytest.raises(KeyboardInterrupt, match="seen"), Noted() as interrupt:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+        raise KeyboardInterrupt("seen")

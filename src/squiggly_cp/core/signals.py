@@ -82,3 +82,39 @@ def held_sigint() -> _Held:
     """``with held_sigint():`` holds Ctrl-C back in this thread for the block,
     then restores the signal mask it had before."""
     return _Held()
+
+
+class Noted:
+    """In the main thread, a Ctrl-C inside the block only sets ``noted``; the
+    code checks it where stopping is safe (and raises KeyboardInterrupt). One
+    still noted as the block ends goes to the previous handler then. Unlike
+    `held_sigint` nothing is masked: the signal arrives, whichever thread the
+    system hands it to, and cannot be swallowed by code that catches
+    KeyboardInterrupt (Dask's, say). Outside the main thread it does nothing."""
+
+    def __init__(self) -> None:
+        self.noted = False
+        self._handler: object = None
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.noted = True
+
+    def __enter__(self) -> Noted:
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            try:
+                signal.signal(signal.SIGINT, self._note)
+            except ValueError:  # not the main thread
+                return self
+            self._handler = handler
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        handler, self._handler = self._handler, None
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
+        if handler is not None and self.noted and kind is None:
+            self.noted = False
+            handler(signal.SIGINT, None)  # type: ignore[operator]

@@ -23,7 +23,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.case import Case, InputError
-from ..core.signals import held_sigint
+from ..core.signals import Noted, held_sigint
 from .local import auto_jobs, paired, puzzles_of, run_batch
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def ordered_map(
     """
     batches = iter(batches)
     window: deque[_Batch] = deque()
-    with contextlib.ExitStack() as stack:
+    with Noted() as interrupt, contextlib.ExitStack() as stack:
         client: Client | None = None
         limit, looked = 1, 0.0
         exhausted = False
@@ -253,7 +253,7 @@ def ordered_map(
             if not window:
                 return
             batch = window.popleft()
-            yield batch.tag, _result(client, batch, work, address) if batch.items else []
+            yield batch.tag, _result(client, batch, work, address, interrupt) if batch.items else []
 
 
 def _submit(client: Client, batch: _Batch, work: Callable[[Any], Any]) -> None:
@@ -261,7 +261,12 @@ def _submit(client: Client, batch: _Batch, work: Callable[[Any], Any]) -> None:
     batch.submits += 1
 
 
-def _result(client: Client | None, batch: _Batch, work: Callable[[T], R], address: Address) -> list[R]:
+def _result(
+    client: Client | None, batch: _Batch, work: Callable[[T], R], address: Address, interrupt: Noted
+) -> list[R]:
+    """The batch's results. Waiting, it looks at ``interrupt`` every
+    `_POLL` seconds: a Ctrl-C raises KeyboardInterrupt here, where nothing
+    (not even Dask's waiting code) can swallow it."""
     import asyncio
     import concurrent.futures
 
@@ -270,8 +275,12 @@ def _result(client: Client | None, batch: _Batch, work: Callable[[T], R], addres
 
     assert client is not None and batch.future is not None
     while True:
+        if interrupt.noted:
+            raise KeyboardInterrupt
         try:
-            results = batch.future.result()
+            results = batch.future.result(timeout=_POLL)
+        except (TimeoutError, asyncio.TimeoutError):
+            continue
         except KilledWorker:
             # Dask already moved the task after each lost worker; it gave up
             # after several. Try afresh, a bounded number of times.
@@ -285,6 +294,9 @@ def _result(client: Client | None, batch: _Batch, work: Callable[[T], R], addres
             raise ClusterError(lost) from None
         batch.future = None
         return results
+
+
+_POLL = 0.1  # seconds between looks at a Ctrl-C while a result is awaited
 
 
 def _cancel(client: Client, window: deque[_Batch]) -> None:
