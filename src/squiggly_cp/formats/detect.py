@@ -82,6 +82,11 @@ def detect_format(text: str) -> str:
     cell_rows = sum(1 for row in content if _CELLS.fullmatch(row))
     if MIN_SIZE <= n <= MAX_SIZE and len(content) >= 2 * n and 2 * cell_rows > len(content):
         return "grid"
+    return _short_grid(rows, raw_lines[0])
+
+
+def _short_grid(rows: list[str], first_line: str) -> str:
+    """"grid" for rows that can only be a grid puzzle; else why they are none."""
     n = len(rows[0])
     if bad := _NOT_CELL.search(rows[0]):
         raise InputError(
@@ -99,7 +104,7 @@ def detect_format(text: str) -> str:
             f"{n} more rows of region labels, and the plain format (9x9, standard boxes) uses 0-9 only"
         )
     if len(rows) == 1:
-        shown = raw_lines[0].strip()
+        shown = first_line.strip()
         shown = repr(shown if len(shown) <= 30 else shown[:27] + "...")
         raise InputError(
             f"cannot tell the format: the input is one line, {shown}, which is no puzzle: a grid "
