@@ -20,3 +20,15 @@ def test_unique_only_skips_logic_where_nothing_is_rated() -> None:
         assert skipped.rate_json(2) == full.rate_json(2)
     rated, full = assess(unique, unique_only=True), assess(unique)
     assert rated.rated and rated.rate_text(1) == full.rate_text(1)
+
+
+def test_the_time_limit_bounds_the_logic_path_too(tmp_path) -> None:
+    # Issue 21, item 3: rate --time-limit 5 took 87 s on a 16x16; it bounded
+    # only CP-SAT's decision. This minimal jigsaw decides in milliseconds, and
+    # its logic path (nested forcing chains) takes seconds.
+    from logic_check import load_unique
+
+    puzzle, _ = list(load_unique())[850]
+    cut = assess(puzzle, time_limit=0.3)
+    assert cut.verdict is Verdict.UNKNOWN and cut.logic is None
+    assert assess(puzzle, time_limit=0.3, unique_only=True).verdict is Verdict.UNKNOWN

@@ -160,3 +160,16 @@ def test_a_fully_given_puzzle_says_so(tmp_path) -> None:
     ]
     row = json.loads(run_cli("rate", "--json", str(path)).stdout)
     assert row["rating"] == 0.0 and row["hardest"] is None and row["counts"] == {}
+
+
+def test_time_limit_bounds_rate_and_logic(tmp_path) -> None:
+    # Issue 21, item 3: "Give up on a case after this long" covers the logic path too.
+    from logic_check import load_unique
+
+    puzzle, _ = list(load_unique())[850]  # decided in milliseconds, seconds of logic
+    path = tmp_path / "hard.txt"
+    path.write_text(write_puzzles([puzzle], "line"))
+    for command in ("rate", "logic"):
+        done = run_cli(command, "--time-limit", "0.5", str(path))
+        assert done.returncode == 4 and done.stdout == b"", command
+        assert done.stderr == b"squiggly-cp: case 1: not decided within the 0.5 s time limit; not answered\n"

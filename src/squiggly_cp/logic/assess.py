@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.limits import Deadline, Undecided
 from ..core.position import Position, position_text
 from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from ..engines.registry import classify
@@ -146,11 +147,19 @@ def assess(
     uniqueness techniques run only when CP-SAT proved the puzzle unique.
     With ``unique_only`` (what `rate` needs) logic runs only on a unique
     puzzle: on others, an empty grid say, its path can take a minute and is
-    never rated."""
+    never rated. ``time_limit`` bounds the whole: when it runs out, during
+    the decision or between two steps of logic, the verdict is UNKNOWN."""
+    deadline = Deadline(time_limit)
     verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):
         return Assessment(puzzle, verdict)
-    result = solve_logic(puzzle, max_technique=max_technique, scale=scale, unique=verdict is Verdict.UNIQUE)
+    try:
+        unique = verdict is Verdict.UNIQUE
+        result = solve_logic(
+            puzzle, max_technique=max_technique, scale=scale, unique=unique, deadline=deadline
+        )
+    except Undecided:
+        return Assessment(puzzle, Verdict.UNKNOWN)
     return Assessment(puzzle, verdict, result, rate_result(result))
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Puzzle
 from .scales import DEFAULT, SCALES, Scale
 from .state import State
@@ -133,6 +134,7 @@ def solve_logic(
     scale: str | Scale = "default",
     unique: bool = False,
     max_difficulty: float | None = None,
+    deadline: Deadline | None = None,
 ) -> LogicResult:
     """Solve ``puzzle`` step by step, always with the easiest step available.
 
@@ -145,6 +147,8 @@ def solve_logic(
     the uniqueness techniques run (they are unsound otherwise);
     ``max_difficulty`` allows no step rated above it (a cheap way to learn
     whether a puzzle is rated at most that: if so, the path is the same).
+    Raises `Undecided` when ``deadline`` has passed before a step (a step
+    under way is finished first).
     """
     scale = get_scale(scale)
     finders = _allowed(max_technique, scale, max_difficulty)
@@ -154,6 +158,8 @@ def solve_logic(
     while contradiction is None and not all(state.values):
         if max_steps is not None and len(steps) >= max_steps:
             break
+        if deadline is not None and deadline.passed():
+            raise Undecided("the time limit ran out before the logic path ended")
         step = find_step(state, finders, scale.easiest_first)
         if step is None:
             break
