@@ -7,6 +7,14 @@ from dataclasses import dataclass, field
 from .puzzle import Puzzle, cell_phrase
 
 
+def excerpt(text: str, cap: int) -> str:
+    """``text`` quoted for an error message: its first ``cap`` characters
+    (then ``…``), an unprintable one shown as ``?``, so the line stays short
+    and whole."""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text[:cap])
+    return f"'{shown}…'" if len(text) > cap else f"'{shown}'"
+
+
 class InputError(Exception):
     """A problem in the input, located by case (1-based; None for the file as a
     whole) and, where there is one, the 1-based row and column."""

@@ -30,7 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..core.case import Case, InputError
+from ..core.case import Case, InputError, excerpt
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
 from .fpuzzles import read_fpuzzles, write_fpuzzles
 from .grid import read_grid, write_grid
@@ -104,10 +104,9 @@ def _short_grid(rows: list[str], first_line: str) -> str:
             f"{n} more rows of region labels, and the plain format (9x9, standard boxes) uses 0-9 only"
         )
     if len(rows) == 1:
-        shown = first_line.strip()
-        shown = repr(shown if len(shown) <= 30 else shown[:27] + "...")
         raise InputError(
-            f"cannot tell the format: the input is one line, {shown}, which is no puzzle: a grid "
+            f"cannot tell the format: the input is one line, {excerpt(first_line.strip(), 30)}, "
+            "which is no puzzle: a grid "
             "puzzle is N rows of givens and N rows of region labels, a line puzzle 2·N² cells, "
             "hdu the case count T and then numbers"
         )

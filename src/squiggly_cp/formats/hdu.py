@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..core.case import Case, InputError
+from ..core.case import Case, InputError, excerpt
 from ..core.puzzle import Puzzle, PuzzleError, Result, Verdict, grid_lines
 from ..core.regions import (
     check_regions,
@@ -160,8 +160,7 @@ def _value(token: str) -> int | str:
 
 
 def _show(token: str) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in token[:TOKEN_CAP])
-    return f"'{text}…'" if len(token) > TOKEN_CAP else f"'{text}'"
+    return excerpt(token, TOKEN_CAP)
 
 
 def _take(tokens: Iterator[str], count: int) -> list[str]:
