@@ -24,6 +24,7 @@ solution it reports first, depends on it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from collections.abc import Iterator, Sequence
 
@@ -39,8 +40,29 @@ Literals = dict[int, dict[int, cp_model.IntVar]]
 Solved = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
 """What a solution is read from: a solver after its solve, or a solution callback."""
 
-_BOOL_BOUNDS = (0, 1)
-"""The domain of a 0-1 variable, as the proto holds it."""
+
+
+@functools.cache
+def _booleans(power: int) -> tuple[cp_model.CpModel, object]:
+    """A model holding ``2 ** power`` 0-1 variables and nothing else, and its proto."""
+    model = cp_model.CpModel()
+    add_variable = model.proto.variables.add
+    for _ in range(1 << power):
+        add_variable().domain.extend((0, 1))
+    return model, model.proto
+
+
+def _add_booleans(proto: object, count: int) -> None:
+    """Append ``count`` 0-1 variables to ``proto``'s variables: one proto merge
+    per bit of ``count`` (merging appends repeated fields), instead of two
+    calls into OR-Tools per variable, a third of the one-hot model's cost."""
+    merge = getattr(proto, "merge_from", None) or proto.MergeFrom  # OR-Tools 9.13 and later, or before
+    power = 0
+    while count:
+        if count & 1:
+            merge(_booleans(power)[1])
+        count >>= 1
+        power += 1
 
 
 def digits(mask: int) -> list[int]:
@@ -93,11 +115,14 @@ class OneHot:
 
     The variables and constraints are written into ``model.proto`` directly:
     the same proto that ``new_bool_var`` and ``add_exactly_one`` would make
-    (so the same search), at half the cost per variable on OR-Tools 9.15.
+    (so the same search; tests/test_model.py compares them), at a third of
+    the cost on OR-Tools 9.15: the variables are merged in at the end
+    (`_add_booleans`), and each house's literals per digit are gathered in
+    one pass over the cells.
     The literal objects of ``lits`` are made only when something asks for
     them (`CpModel.get_bool_var_from_proto_index`); `grid` needs none."""
 
-    __slots__ = ("_cells", "_first", "_lits", "fixed", "model")
+    __slots__ = ("_cells", "_lits", "fixed", "model")
 
     def __init__(
         self,
@@ -111,26 +136,33 @@ class OneHot:
         self.fixed = fixed = decided(domains)
         self._lits: Literals | None = None
         proto = model.proto
-        add_variable, add_constraint = proto.variables.add, proto.constraints.add
+        add_constraint = proto.constraints.add
+        cell_houses = puzzle.layout.cell_houses
+        # house -> digit -> the indices of the literals of that digit in that house's cells
+        buckets = [[[] for _ in range(n + 1)] for _ in range(3 * n)]
+        settled = [set() for _ in range(3 * n)]
         # cell -> {digit: index of its literal's variable}
         cells: dict[int, dict[int, int]] = {}
         self._cells = cells
-        k = self._first = len(proto.variables)
+        k = len(proto.variables)
         for i, mask in enumerate(domains):
-            if not fixed[i] or not propagated:
-                ds = digits(mask)
-                cells[i] = dict(zip(ds, range(k, k + len(ds)), strict=True))
-                for _ in ds:
-                    add_variable().domain.extend(_BOOL_BOUNDS)
-                add_constraint().exactly_one.literals.extend(range(k, k + len(ds)))
-                k += len(ds)
-        for unit in puzzle.units:
-            settled = {fixed[i] for i in unit} if propagated else set()
+            if fixed[i] and propagated:
+                for h in cell_houses[i]:
+                    settled[h].add(fixed[i])
+                continue
+            ds = digits(mask)
+            cells[i] = lits = dict(zip(ds, range(k, k + len(ds)), strict=True))
+            add_constraint().exactly_one.literals.extend(range(k, k + len(ds)))
+            k += len(ds)
+            for h in cell_houses[i]:
+                bucket = buckets[h]
+                for d, lit in lits.items():
+                    bucket[d].append(lit)
+        _add_booleans(proto, k - len(proto.variables))
+        for bucket, done in zip(buckets, settled, strict=True):
             for d in range(1, n + 1):
-                if d not in settled:
-                    add_constraint().exactly_one.literals.extend(
-                        [cells[i][d] for i in unit if i in cells and d in cells[i]]
-                    )
+                if d not in done:
+                    add_constraint().exactly_one.literals.extend(bucket[d])
 
     @property
     def lits(self) -> Literals:
