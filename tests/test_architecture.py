@@ -46,19 +46,43 @@ def _imports(path: Path) -> list[tuple[str, int]]:
 def _imports_in(source: str, where: Path) -> list[tuple[str, int]]:
     """(absolute dotted module, line) of every import in ``source``, a module at
     ``where`` inside the package; function-level imports too."""
-    tree = ast.parse(source)
-    package = ["squiggly_cp", *where.parent.parts]
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(alias.name, node.lineno) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.append((module, node.lineno))
-            if node.module is None:  # `from . import x`: x is a module
-                found += [(f"{module}.{alias.name}", node.lineno) for alias in node.names]
+    found = [(m, node.lineno) for node in ast.walk(ast.parse(source)) for m in _names(node, where)]
     return sorted(found, key=lambda item: item[1])
+
+
+def _names(node: ast.AST, where: Path) -> list[str]:
+    """The absolute dotted modules that ``node`` imports, if it is an import."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        package = ["squiggly_cp", *where.parent.parts]
+        base = package[: len(package) - node.level + 1] if node.level else []
+        module = ".".join([*base, *([node.module] if node.module else [])])
+        if node.module is None:  # `from . import x`: x is a module
+            return [module, *(f"{module}.{alias.name}" for alias in node.names)]
+        return [module]
+    if _held_import(node):
+        return [_held_name(node)]  # type: ignore[arg-type]
+    return []
+
+
+def _held_import(node: ast.AST) -> bool:
+    """A call ``import_held("squiggly_cp....")`` (core.signals): an import by name."""
+    return (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "import_held"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Constant | ast.JoinedStr)
+    )
+
+
+def _held_name(node: ast.Call) -> str:
+    """The module an `import_held` call names; of an f-string, the packages before the first field."""
+    arg = node.args[0]
+    if isinstance(arg, ast.Constant):
+        return str(arg.value)
+    head = arg.values[0]
+    return str(head.value).rstrip(".") if isinstance(head, ast.Constant) else ""
 
 
 def test_layers_import_only_what_lies_below():
@@ -74,6 +98,11 @@ def test_layers_import_only_what_lies_below():
                     problems.append(f"{path.relative_to(PACKAGE)}:{line} ({layer}) imports {module}")
             elif parts[0] in THIRD_PARTY and layer not in THIRD_PARTY[parts[0]]:
                 problems.append(f"{path.relative_to(PACKAGE)}:{line} ({layer}) imports {module}")
+    problems += [
+        f"{path.relative_to(PACKAGE)}: importlib.import_module, not import_held"
+        for path in _modules()
+        if path.relative_to(PACKAGE) != Path("core/signals.py") and "import_module(" in path.read_text()
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -144,3 +173,67 @@ def test_short_functions_and_modules(path):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60
     ]
     assert not long, long
+
+
+def _module_name(path: Path) -> str:
+    parts = ["squiggly_cp", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _at_import_time(tree: ast.Module) -> tuple[list[ast.AST], set[int]]:
+    """The nodes that run when the module is imported (not function bodies),
+    and the ids of the nodes that never run (``if TYPE_CHECKING:`` blocks)."""
+    out: list[ast.AST] = []
+    never: set[int] = set()
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            never.update(id(inner) for part in node.body for inner in ast.walk(part))
+            stack.extend(node.orelse)
+            continue
+        out.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return out, never
+
+
+def test_every_late_import_of_or_tools_holds_ctrl_c():
+    """A Ctrl-C inside OR-Tools' own import breaks it with an ImportError and a
+    traceback (issue 21). So no function imports, by a plain import statement,
+    a module that loads OR-Tools when imported: it must use
+    `core.signals.import_held`, which holds Ctrl-C back for the import."""
+    modules = {_module_name(p): p for p in _modules()}
+    eager: dict[str, set[str]] = {}
+    late: dict[str, list[tuple[str, int]]] = {}
+    for name, path in modules.items():
+        where = path.relative_to(PACKAGE)
+        tree = ast.parse(path.read_text())
+        now, never = _at_import_time(tree)
+        eager[name] = {m for node in now for m in _names(node, where)}
+        at_import = {id(node) for node in now} | never
+        late[name] = [
+            (m, node.lineno)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in at_import
+            for m in _names(node, where)
+        ]
+
+    def loads_or_tools(module: str, seen: set[str]) -> bool:
+        if module.startswith("ortools"):
+            return True
+        if module not in modules or module in seen:
+            return False
+        seen.add(module)
+        return any(loads_or_tools(m, seen) for m in eager[module])
+
+    assert loads_or_tools("squiggly_cp.engines.cpsat", set())  # the check sees through the package
+    assert not loads_or_tools("squiggly_cp.logic.solver", set())
+    problems = [
+        f"{modules[name].relative_to(PACKAGE)}:{line} imports {m} (loads OR-Tools) without import_held"
+        for name, imports in late.items()
+        for m, line in imports
+        if loads_or_tools(m, set())
+    ]
+    assert not problems, "\n".join(problems)

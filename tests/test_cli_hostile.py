@@ -4,6 +4,7 @@ nothing lost)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -258,3 +259,33 @@ def test_ctrl_c_at_any_moment_gives_130_and_complete_cases(tmp_path, jobs: str) 
         assert err == b"squiggly-cp: interrupted\n", (delay, err)
         assert expected.startswith(written), delay
         assert expected[len(written) : len(written) + 5] in (b"Case ", b""), delay
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rate", str(SAMPLE_IN)],
+        ["logic", str(SAMPLE_IN)],
+        ["layout", str(SAMPLE_IN)],
+        ["generate", "--count", "2", "--seed", "1"],
+    ],
+    ids=lambda args: args[0],
+)
+def test_ctrl_c_while_or_tools_loads_or_as_the_command_ends(args: list[str]) -> None:
+    """These commands load OR-Tools late (at their first search, 0.3-0.7 s in)
+    and end about 1 s in. A Ctrl-C inside that import once gave a 40-line
+    ImportError traceback, and one just as the command ended killed it by the
+    signal (status -2, no line). Now: 130 and one line, or, once the work is
+    done and written, status 0."""
+    for delay in (0.35, 0.6, 0.8, 1.0):
+        proc = subprocess.Popen(
+            [console_script(), *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        time.sleep(delay)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        assert (proc.returncode, err) in ((130, b"squiggly-cp: interrupted\n"), (0, b"")), (delay, err[-300:])

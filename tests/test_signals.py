@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
-from squiggly_cp.core.signals import held_sigint, hold_sigint, release_sigint
+from squiggly_cp.core.signals import held_sigint, hold_sigint, import_held, release_sigint
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
 
@@ -73,3 +76,40 @@ def test_noted_sigint_sets_the_flag_and_is_passed_on_as_the_block_ends() -> None
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.05)
         raise KeyboardInterrupt("seen")
+
+
+def test_import_held_finishes_the_import_and_delivers_ctrl_c_after(tmp_path, monkeypatch) -> None:
+    """A Ctrl-C during the import (here the module sends it itself) waits for
+    the import's end, then arrives as KeyboardInterrupt: the module is whole."""
+    (tmp_path / "interrupted_mid_import.py").write_text(
+        "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
+        "import time\ntime.sleep(0.05)\nWHOLE = True\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(KeyboardInterrupt):
+        import_held("interrupted_mid_import")
+    assert sys.modules["interrupted_mid_import"].WHOLE
+    assert import_held("interrupted_mid_import") is sys.modules["interrupted_mid_import"]
+    assert not _blocked()
+    sys.modules.pop("interrupted_mid_import")
+
+
+def test_ignore_sigint_survives_python_shutdown() -> None:
+    """After ignore_sigint a Ctrl-C, even one arriving while Python shuts down
+    (which puts the default action back over its own handler), does not kill
+    the process."""
+    script = textwrap.dedent(
+        """
+        import os, signal, threading
+        from squiggly_cp.core.signals import ignore_sigint
+        ignore_sigint()
+        os.kill(os.getpid(), signal.SIGINT)
+        def late():  # a thread that does not block SIGINT, as OR-Tools' own do
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=late).start()
+        print("done")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"done\n", b"")

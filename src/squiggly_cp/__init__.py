@@ -117,12 +117,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    import importlib
+    from .core.signals import import_held  # a Ctrl-C in OR-Tools' import would break it
 
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    value = getattr(import_held(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
 

@@ -3,7 +3,6 @@ and parameter types several commands take, and the loop over an input's cases.""
 
 from __future__ import annotations
 
-import importlib
 import math
 import sys
 import time
@@ -16,7 +15,7 @@ import click
 
 from ..core.case import Case, InputError
 from ..core.puzzle import Verdict
-from ..core.signals import held_sigint
+from ..core.signals import import_held
 from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, require_dask
 from ..execution.cluster import decide_stream as on_cluster
 from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
@@ -94,8 +93,7 @@ def import_solvers(name: str) -> ModuleType:
     held back, it arrives as an ordinary Ctrl-C once the import is done.
     Only the commands that solve pay for the import (benchmarks/RESULTS.md).
     """
-    with held_sigint():
-        return importlib.import_module(f"squiggly_cp.{name}")
+    return import_held(f"squiggly_cp.{name}")
 
 
 def good_cases(out: Output, file: str, fmt: str | None) -> list[Case]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from ..core.signals import hold_sigint, release_sigint
+from ..core.signals import ignore_sigint, release_sigint
 from ..execution.cluster import ClusterError
 from . import generate, logic, setter, solve
 from .common import PROG, OneLineError, OutputError, warn
@@ -64,11 +64,11 @@ def run() -> None:
             raise OutputError("standard output is closed")
         status = _invoke(sys.argv[1:])
         sys.stdout.flush()
-        # The work is done and written: a Ctrl-C now must not kill the process
-        # during Python's shutdown, which restores the default handler.
-        hold_sigint()
+        # The work is done and written: from here a Ctrl-C is ignored, so it
+        # cannot kill the process during Python's shutdown either.
+        ignore_sigint()
     except KeyboardInterrupt:
-        hold_sigint()
+        ignore_sigint()
         warn("interrupted")
         status = EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -85,6 +85,7 @@ def run() -> None:
             # is standard output failing (a full disk, say).
             warn(f"error: cannot write standard output: {e.strerror or e}")
         status = EXIT_PROBLEM
+    ignore_sigint()  # every way out: nothing is left to interrupt
     sys.exit(status)
 
 

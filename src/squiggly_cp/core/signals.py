@@ -14,7 +14,7 @@ import signal
 
 TYPE_CHECKING = False  # typing itself is not imported: this module must load fast
 if TYPE_CHECKING:
-    from types import TracebackType
+    from types import ModuleType, TracebackType
 
 _MASKING = hasattr(signal, "pthread_sigmask")
 
@@ -82,6 +82,36 @@ def held_sigint() -> _Held:
     """``with held_sigint():`` holds Ctrl-C back in this thread for the block,
     then restores the signal mask it had before."""
     return _Held()
+
+
+def import_held(name: str) -> ModuleType:
+    """Import module ``name`` (absolute) with Ctrl-C held back for the import.
+
+    A Ctrl-C inside the initialization of an extension module (OR-Tools',
+    numpy's) breaks it with an ImportError; held back, it arrives as an
+    ordinary Ctrl-C once the import is done. Every import that loads
+    OR-Tools after the program has started goes through here."""
+    import sys
+
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    import importlib
+
+    with held_sigint():
+        return importlib.import_module(name)
+
+
+def ignore_sigint() -> None:
+    """Ctrl-C does nothing from now on, in every thread: for when the work is
+    done and only the exit is left. Python's shutdown puts the system's
+    default back (a Ctrl-C would kill the process, status -2, no message)
+    only over handlers of its own, and leaves an ignored signal ignored."""
+    hold_sigint()
+    try:  # noqa: SIM105 (contextlib is not loaded: this module must load fast)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the mask is all there is
+        pass
 
 
 class Noted:

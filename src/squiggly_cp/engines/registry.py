@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from ..core.puzzle import Puzzle, Result
+from ..core.signals import import_held
 
 Engine = Callable[..., Result]
 ENGINES = ("cpsat", "dlx")
@@ -19,7 +19,7 @@ def get_engine(name: str) -> Engine:
     """
     if name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}")
-    return importlib.import_module(f"squiggly_cp.engines.{name}").solve
+    return import_held(f"squiggly_cp.engines.{name}").solve  # type: ignore[no-any-return]
 
 
 def classify(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None) -> Result:

@@ -46,6 +46,7 @@ from types import ModuleType
 from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_regions
+from ..core.signals import import_held
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
 from ..formats.detect import write_puzzles
 from .layouts import fill_layout, random_layout
@@ -163,7 +164,7 @@ def random_solution(
 def _checks() -> ModuleType:
     """The CP-SAT uniqueness checks, imported on first use: the command line
     imports this module for `KINDS` alone and must not pay for OR-Tools."""
-    from . import unique
+    unique = import_held("squiggly_cp.setter.unique")
 
     return unique
 
@@ -469,7 +470,7 @@ def progress_text(made: int, count: int, seconds: float) -> str:
 def is_minimal(puzzle: Puzzle, *, time_limit: float | None = None) -> bool:
     """True if ``puzzle`` is unique and loses uniqueness when any one given is removed.
     Raises `Undecided` after ``time_limit`` seconds."""
-    from ..engines.cpsat import solve
+    solve = import_held("squiggly_cp.engines.cpsat").solve
 
     checks = _checks()
     deadline = Deadline(time_limit)

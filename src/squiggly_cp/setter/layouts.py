@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from ..core.limits import Undecided
 from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
 from ..core.regions import check_regions, flood, neighbours
+from ..core.signals import import_held
 from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
 
 __all__ = [
@@ -186,8 +187,9 @@ def fill_layout(
     stops the search first. Any grid can have its digits renamed so that the
     first row is a chosen permutation, so fixing it loses nothing.
     """
-    from ..sat.model import OneHot  # OR-Tools is loaded only by what solves
-    from ..sat.run import run
+    # OR-Tools is loaded only by what solves.
+    OneHot = import_held("squiggly_cp.sat.model").OneHot
+    run = import_held("squiggly_cp.sat.run").run
 
     empty = Puzzle(size, (0,) * (size * size), regions)
     built = OneHot(empty, [(1 << size) - 1] * (size * size), propagated=False)
