@@ -204,3 +204,20 @@ def test_a_rating_below_every_step_is_refused() -> None:
     done = run_cli("generate", "--rating", "..1.0", "--count", "1", "--seed", "1", "--to", "line")
     (puzzle,) = read_puzzles(done.stdout.decode())
     assert isinstance(puzzle, Puzzle) and 0 in puzzle.givens
+
+
+def test_an_unreachable_target_warns_once_and_gives_up() -> None:
+    # Issue 21, item 6: --difficulty hard at --size 4 ran until --time-limit, in silence.
+    done = run_cli(
+        *("generate", "--difficulty", "hard", "--size", "4"),
+        *("--count", "2", "--seed", "1", "--time-limit", "120"),
+    )
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 4 and done.stdout == b"", lines
+    assert all(line.startswith("squiggly-cp: ") for line in lines), lines
+    warnings = [line for line in lines if "looks unreachable" in line]
+    assert len(warnings) == 1 and "none of the first 3 puzzles rated in range" in warnings[0]
+    assert lines.index(warnings[0]) < min(i for i, line in enumerate(lines) if "puzzle 1:" in line)
+    for number in (1, 2):
+        given_up = f"puzzle {number}: no 'unique' 4x4 puzzle on target found in 20 tries; left out"
+        assert f"squiggly-cp: {given_up}" in lines

@@ -173,9 +173,15 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     if kind not in ("unique", "minimal"):
         raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
     try:
-        return rating_target(*(rating_range or level_range(difficulty or "")))
+        return rating_target(*(rating_range or level_range(difficulty or "")), warn=_early_warning)
     except ValueError as e:
         raise click.UsageError(f"--rating: {e}") from None
+
+
+def _early_warning(message: str) -> None:
+    """A warning from the generator, on a line of its own even under a progress line."""
+    Progress.clear()
+    warn(f"generate: {message}")
 
 
 def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:

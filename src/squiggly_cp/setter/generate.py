@@ -70,6 +70,8 @@ __all__ = [
 KINDS = ("unique", "minimal", "multiple", "none")
 
 _PUZZLE_TRIES = 100  # attempts per puzzle when there is no time limit
+_TARGET_TRIES = 20  # attempts per puzzle with a target (time limit or not): one may be out of reach
+_TARGET_WARN_AFTER = 3  # finished tries, none on target, before a target is said to look unreachable
 # Work limits, in CP-SAT's deterministic seconds per 81 cells:
 _FILL_WORK = 1.0  # a random layout's completed grid
 _UNIQUE_WORK = 0.1  # a uniqueness check for "unique"
@@ -95,12 +97,16 @@ class Target:
     accept: Callable[[Puzzle], bool] | None = None
 
 
-def rating_target(low: float, high: float) -> Target:
+def rating_target(low: float, high: float, warn: Callable[[str], None] | None = None) -> Target:
     """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate`, the
     README's scale) is in ``low..high``: a removal that would rate above
     ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
     away for a new one. Raises ValueError if ``high`` is below every step's
-    difficulty: only a completed grid rates lower."""
+    difficulty: only a completed grid rates lower.
+
+    ``warn`` is told once, in one line, when the first few finished puzzles
+    all missed the range (with the ratings they had): the target looks
+    unreachable, and each puzzle gives up after `_TARGET_TRIES` tries."""
     from ..logic import SCALES, rate
 
     easiest = min(SCALES["default"].base_difficulty.values())
@@ -118,7 +124,27 @@ def rating_target(low: float, high: float) -> Target:
     # Removing givens only makes a puzzle harder (or leaves it): check each step
     # against the top of the range, unless the range is open at the top.
     within = None if high >= RATING_TOP else (lambda puzzle: rating(puzzle) <= high)
-    return Target(within=within, accept=lambda puzzle: low <= rating(puzzle) <= high)
+    missed: list[float] | None = []  # the ratings of the finished puzzles; None once one is on target
+
+    def accept(puzzle: Puzzle) -> bool:
+        nonlocal missed
+        value = rating(puzzle)
+        if low <= value <= high:
+            missed = None
+            return True
+        if missed is not None:
+            missed.append(value)
+            if len(missed) == _TARGET_WARN_AFTER and warn is not None:
+                lo, hi = min(missed), max(missed)
+                seen = f"{lo:.1f}" if lo == hi else f"{lo:.1f} to {hi:.1f}"
+                warn(
+                    f"rating {low:g}..{high:g}: none of the first {len(missed)} puzzles rated in range "
+                    f"(they rated {seen}); the target looks unreachable, "
+                    f"so each puzzle gives up after {_TARGET_TRIES} tries"
+                )
+        return False
+
+    return Target(within=within, accept=accept)
 
 
 def level_range(level: str) -> tuple[float, float]:
@@ -366,7 +392,8 @@ def make_puzzle(
     completed grid); otherwise random layouts with ``layout_symmetry`` are
     drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). Raises
     `Undecided` after ``time_limit`` seconds, and `RuntimeError` if no try of
-    `_PUZZLE_TRIES` succeeds without a time limit.
+    `_PUZZLE_TRIES` succeeds without a time limit, or of `_TARGET_TRIES` with
+    a ``target`` (one out of reach must not be retried until the time limit).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
@@ -374,13 +401,16 @@ def make_puzzle(
     deadline = Deadline(time_limit)
     job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none")
     tries = 0
-    while time_limit is not None or tries < _PUZZLE_TRIES:
+    limit = _PUZZLE_TRIES if target is None else _TARGET_TRIES
+    bounded = time_limit is None or target is not None
+    while not bounded or tries < limit:
         tries += 1
         regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, deadline)
         puzzle = _MAKERS[kind](rng, Puzzle(size, solution, regions), job)
         if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
             return puzzle
-    raise RuntimeError(f"no {kind!r} {size}x{size} puzzle found in {_PUZZLE_TRIES} tries")
+    on_target = "" if target is None else " on target"
+    raise RuntimeError(f"no {kind!r} {size}x{size} puzzle{on_target} found in {limit} tries")
 
 
 def puzzle_rng(seed: int, number: int) -> random.Random:
