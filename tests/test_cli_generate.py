@@ -11,8 +11,8 @@ import pytest
 from conftest import console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import read_puzzles
-from squiggly_cp.setter.generate import rating_target
 from squiggly_cp.setter.layouts import random_layout
+from squiggly_cp.setter.targets import rating_target
 from test_generate import check_claims, clue_orbits
 from test_layouts import UNFILLABLE, grid_text, labels, rotated_region_map
 

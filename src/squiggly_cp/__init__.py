@@ -29,12 +29,13 @@ if TYPE_CHECKING:
     from .setter.count import count, true_candidates
     from .setter.crosscheck import Crosscheck
     from .setter.diagnose import explain
-    from .setter.generate import generate, make_puzzle, rating_target
+    from .setter.generate import generate, make_puzzle
     from .setter.hatch import hatch
     from .setter.hint import hint
     from .setter.layouts import check_layout_fillable, random_layout
     from .setter.page import logic_page
     from .setter.render import render_svg, render_text
+    from .setter.targets import rating_target
 
 # Each public name and the module it lives in (the layers: docs/architecture.md).
 _HOMES = {
@@ -66,7 +67,7 @@ _HOMES = {
     "explain": "setter.diagnose",
     "generate": "setter.generate",
     "make_puzzle": "setter.generate",
-    "rating_target": "setter.generate",
+    "rating_target": "setter.targets",
     "hatch": "setter.hatch",
     "hint": "setter.hint",
     "check_layout_fillable": "setter.layouts",

@@ -166,7 +166,7 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     """The generator's `Target` for --difficulty or --rating, or None."""
     if not difficulty and not rating_range:
         return None
-    from ..setter.generate import level_range, rating_target
+    from ..setter.targets import level_range, rating_target
 
     if difficulty and rating_range:
         raise click.UsageError("give --difficulty or --rating, not both")

@@ -50,6 +50,7 @@ from ..core.signals import import_held
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
 from ..formats.detect import write_puzzles
 from .layouts import fill_layout, random_layout
+from .targets import TARGET_TRIES, Target
 
 __all__ = [
     "CLUE_SYMMETRIES",
@@ -70,8 +71,6 @@ __all__ = [
 KINDS = ("unique", "minimal", "multiple", "none")
 
 _PUZZLE_TRIES = 100  # attempts per puzzle when there is no time limit
-_TARGET_TRIES = 20  # attempts per puzzle with a target (time limit or not): one may be out of reach
-_TARGET_WARN_AFTER = 3  # finished tries, none on target, before a target is said to look unreachable
 # Work limits, in CP-SAT's deterministic seconds per 81 cells:
 _FILL_WORK = 1.0  # a random layout's completed grid
 _UNIQUE_WORK = 0.1  # a uniqueness check for "unique"
@@ -80,89 +79,6 @@ _NONE_WORK = 2.0  # showing that a "none" candidate has no solution
 _RETRY_GROWTH = 4  # how the limit grows on each later pass over undecided orbits (minimal)
 _PASSES = 3  # passes before "minimal" gives up on a grid with an orbit still undecided
 _HARD_GRID = 6  # undecided orbits on a pass that make "minimal" give up on a grid at once
-
-
-@dataclass(frozen=True)
-class Target:
-    """A hook for a difficulty target (for example a rating range lo..hi).
-
-    ``within`` is asked after each removal of givens; a removal whose result
-    it rejects is undone (for a rating range: ``rating <= hi``, since removing
-    givens makes a puzzle harder). ``accept`` is asked about the finished
-    puzzle; a puzzle it rejects is thrown away and a new one started (for a
-    range: ``lo <= rating <= hi``). Either may be None.
-    """
-
-    within: Callable[[Puzzle], bool] | None = None
-    accept: Callable[[Puzzle], bool] | None = None
-
-
-def rating_target(low: float, high: float, warn: Callable[[str], None] | None = None) -> Target:
-    """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate`, the
-    README's scale) is in ``low..high``: a removal that would rate above
-    ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
-    away for a new one. Raises ValueError if ``high`` is below every step's
-    difficulty: only a completed grid rates lower.
-
-    ``warn`` is told once, in one line, when the first few finished puzzles
-    all missed the range (with the ratings they had): the target looks
-    unreachable, and each puzzle gives up after `_TARGET_TRIES` tries."""
-    from ..logic import SCALES, rate
-
-    easiest = min(SCALES["default"].base_difficulty.values())
-    if high < easiest:
-        raise ValueError(
-            f"no puzzle rates at most {high:g}: one with an empty cell rates {easiest:.1f} or more"
-        )
-
-    def rating(puzzle: Puzzle) -> float:
-        # Asked only of puzzles proved unique; a path above ``high`` is not
-        # followed to its end (it is out of range either way).
-        cap = None if high >= RATING_TOP else high
-        return rate(puzzle, unique=True, max_difficulty=cap).rating
-
-    # Removing givens only makes a puzzle harder (or leaves it): check each step
-    # against the top of the range, unless the range is open at the top.
-    within = None if high >= RATING_TOP else (lambda puzzle: rating(puzzle) <= high)
-    missed: list[float] | None = []  # the ratings of the finished puzzles; None once one is on target
-
-    def accept(puzzle: Puzzle) -> bool:
-        nonlocal missed
-        value = rating(puzzle)
-        if low <= value <= high:
-            missed = None
-            return True
-        if missed is not None:
-            missed.append(value)
-            if len(missed) == _TARGET_WARN_AFTER and warn is not None:
-                lo, hi = min(missed), max(missed)
-                seen = f"{lo:.1f}" if lo == hi else f"{lo:.1f} to {hi:.1f}"
-                warn(
-                    f"rating {low:g}..{high:g}: none of the first {len(missed)} puzzles rated in range "
-                    f"(they rated {seen}); the target looks unreachable, "
-                    f"so each puzzle gives up after {_TARGET_TRIES} tries"
-                )
-        return False
-
-    return Target(within=within, accept=accept)
-
-
-def level_range(level: str) -> tuple[float, float]:
-    """The ratings of a level of `squiggly_cp.logic.LEVELS` (``beyond``: above them all)."""
-    from ..logic import LEVELS
-
-    low = 0.0
-    for name, top in LEVELS:
-        if name == level:
-            return low, top
-        low = round(top + 0.1, 1)
-    if level == "beyond":
-        return low, RATING_TOP
-    raise ValueError(f"unknown level {level!r}")
-
-
-RATING_TOP = 20.0
-"""The top of the rating scale (a path that needs a trial step rates 10-11)."""
 
 
 @dataclass(frozen=True)
@@ -392,7 +308,7 @@ def make_puzzle(
     completed grid); otherwise random layouts with ``layout_symmetry`` are
     drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). Raises
     `Undecided` after ``time_limit`` seconds, and `RuntimeError` if no try of
-    `_PUZZLE_TRIES` succeeds without a time limit, or of `_TARGET_TRIES` with
+    `_PUZZLE_TRIES` succeeds without a time limit, or of `TARGET_TRIES` with
     a ``target`` (one out of reach must not be retried until the time limit).
     """
     if kind not in KINDS:
@@ -401,7 +317,7 @@ def make_puzzle(
     deadline = Deadline(time_limit)
     job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none")
     tries = 0
-    limit = _PUZZLE_TRIES if target is None else _TARGET_TRIES
+    limit = _PUZZLE_TRIES if target is None else TARGET_TRIES
     bounded = time_limit is None or target is not None
     while not bounded or tries < limit:
         tries += 1
