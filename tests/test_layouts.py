@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bruteforce import first_solutions
 from conftest import run_cli
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
 from squiggly_cp.core.regions import check_regions
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.setter.layouts import (
     check_layout_fillable,
+    digit_placements,
     fill_layout,
     layout_symmetry_sizes,
     leftover_conflict,
+    placement_reason,
     random_layout,
 )
 
@@ -137,7 +141,45 @@ def test_unfillable_layouts() -> None:
     assert "r5c1" in reason
     assert fill_layout(labels(UNFILLABLE), 6) is None  # CP-SAT agrees
     grid, reason = check_layout_fillable(labels(UNFILLABLE_NO_LEFTOVER))
-    assert (grid, reason) == (None, "CP-SAT proves no completed grid exists")
+    # By brute force over the 120 orders of the columns (below): 20 placements of a digit.
+    assert (grid, reason) == (
+        None,
+        "a digit can be placed once in every row, column and region in only 20 ways, "
+        "and no 5 of them leave each other's cells free (every digit needs one)",
+    )
+
+
+def _placements_by_brute_force(layout: tuple[int, ...], size: int) -> set[tuple[int, ...]]:
+    """Every order of the columns whose cells, row by row, meet each region once."""
+    return {
+        cells
+        for columns in itertools.permutations(range(size))
+        for cells in [tuple(row * size + col for row, col in enumerate(columns))]
+        if len({layout[c] for c in cells}) == size
+    }
+
+
+def test_unfillable_4x4_and_5x5_layouts_are_explained_by_the_placements_of_a_digit() -> None:
+    """Issue 21, item 17: every unfillable 4x4 layout was explained only as
+    "CP-SAT proves no completed grid exists". Each random layout's placements
+    are checked against brute force, and each unfillable one (by the
+    brute-force solver) gets a reason counting them."""
+    rng = random.Random(17)
+    unfillable = 0
+    for size in (4, 4, 4, 5):
+        for _ in range(60):
+            layout = random_layout(rng, size)
+            ways = _placements_by_brute_force(layout, size)
+            assert set(digit_placements(layout, size) or ()) == ways
+            empty = Puzzle(size, (0,) * (size * size), layout)
+            grid, reason = check_layout_fillable(layout, size)
+            assert (grid is None) == (not first_solutions(empty, 1))
+            if grid is None and not reason.startswith("law of leftovers"):
+                unfillable += 1
+                assert reason == placement_reason(layout, size)
+                assert f"in only {len(ways)} ways" in reason or not ways
+    assert unfillable >= 5  # the sample holds enough of them to mean something
+    assert digit_placements(standard_regions(9), 9, cap=10) is None  # 46,656 of them: over the cap
 
 
 def test_leftover_check_is_silent_on_fillable_layouts() -> None:

@@ -277,5 +277,54 @@ def check_layout_fillable(
         return None, reason
     grid = fill_layout(layout, size, time_limit=time_limit)
     if grid is None:
-        return None, "CP-SAT proves no completed grid exists"
+        return None, placement_reason(layout, size) or "CP-SAT proves no completed grid exists"
     return grid, None
+
+
+_PLACEMENT_CAP = 20_000  # placements enumerated at most for `placement_reason`
+
+
+def digit_placements(regions: Grid, size: int, cap: int = _PLACEMENT_CAP) -> list[tuple[int, ...]] | None:
+    """Every way to place one digit once in each row, column and region (the
+    cells, row by row), or None if there are more than ``cap``. A completed
+    grid is ``size`` of them that share no cell, one per digit."""
+    found: list[tuple[int, ...]] = []
+    cells: list[int] = []
+
+    def place(row: int, columns: int, labels: int) -> bool:
+        if row == size:
+            found.append(tuple(cells))
+            return len(found) <= cap
+        for col in range(size):
+            cell = row * size + col
+            if not columns >> col & 1 and not labels >> regions[cell] & 1:
+                cells.append(cell)
+                going = place(row + 1, columns | 1 << col, labels | 1 << regions[cell])
+                cells.pop()
+                if not going:
+                    return False
+        return True
+
+    return found if place(0, 0, 0) else None
+
+
+def placement_reason(regions: Grid, size: int) -> str | None:
+    """Why no completed grid exists, told through the placements of one digit
+    (`digit_placements`), for a layout known to have none; None when there
+    are too many placements to tell."""
+    placements = digit_placements(regions, size)
+    if placements is None:
+        return None
+    if not placements:
+        return "no digit can be placed once in every row, column and region"
+    covered = set().union(*placements)
+    empty = [cell for cell in range(size * size) if cell not in covered]
+    if empty:
+        return (
+            f"no digit can go in {cell_name(empty[0], size)}: none of the {len(placements)} ways to place "
+            "a digit once in every row, column and region uses it"
+        )
+    ways = f"a digit can be placed once in every row, column and region in only {len(placements)} ways"
+    if len(placements) < size:
+        return f"{ways}, fewer than the {size} digits need"
+    return f"{ways}, and no {size} of them leave each other's cells free (every digit needs one)"
