@@ -96,15 +96,14 @@ def import_solvers(name: str) -> ModuleType:
     return import_held(f"squiggly_cp.{name}")
 
 
-def good_cases(out: Output, file: str, fmt: str | None) -> list[Case]:
-    """Every readable case of ``file`` (read whole); the others are reported on ``out``."""
-    cases = []
+def good_cases(out: Output, file: str, fmt: str | None) -> Iterator[Case]:
+    """Each readable case of ``file``, as it is read (see `read_cases`); the
+    others are reported on ``out`` in their turn."""
     for item in read_cases(file, fmt):
         if isinstance(item, InputError):
             out.problem(str(item))
         else:
-            cases.append(item)
-    return cases
+            yield item
 
 
 def answered(items: Iterable[Case | InputError], work: Callable[[Any], R]) -> Iterator[tuple[Any, R | None]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -80,20 +81,27 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     reported on standard error and left out; the others are converted.
     """
     out = Output()
-    fitting = []
-    for case in good_cases(out, file, fmt):
-        try:
-            write_puzzles([case.puzzle], to)
-        except InputError as e:
-            out.problem(f"case {case.number}: {e.message}")
-            continue
-        fitting.append(case.puzzle)
-    if to == "plain" and len(fitting) > 1:
+    fitting: Iterable[Puzzle] = _fitting(out, good_cases(out, file, fmt), to)
+    if to in ("hdu", "plain"):
+        fitting = list(fitting)  # hdu's first line counts the puzzles; plain holds one
+    if isinstance(fitting, list) and to == "plain" and len(fitting) > 1:
         out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
     else:
         for text in iter_write(fitting, to):
             out.write(text)
     out.exit()
+
+
+def _fitting(out: Output, cases: Iterable[Case], to: str) -> Iterator[Puzzle]:
+    """The puzzles of ``cases`` that format ``to`` can hold, as they come (the
+    others are reported on ``out``)."""
+    for case in cases:
+        try:
+            write_puzzles([case.puzzle], to)
+        except InputError as e:
+            out.problem(f"case {case.number}: {e.message}")
+            continue
+        yield case.puzzle
 
 
 @click.command(epilog=SHOW_HELP)

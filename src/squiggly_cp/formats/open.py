@@ -25,7 +25,10 @@ def load_cases(
 
     ``fmt`` None means: detect it; with ``judge_default`` (solve, crosscheck)
     the judge format is assumed unless the input's beginning is clearly in
-    another format. The judge format streams; the others are read whole.
+    another format; without it, an input whose beginning is clearly in the
+    judge format is read in it. The judge format streams (memory does not
+    grow with the input, the first case is answered at once); the others
+    are read whole.
     """
     if fmt == "hdu":
         return fmt, _stream_hdu(path, b"")
@@ -33,12 +36,13 @@ def load_cases(
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as e:
         return fmt, iter([_unreadable(path, e)])
-    if fmt is None and judge_default:
+    if fmt is None:
         try:
             head = stream.read(CHUNK)
         except OSError as e:
             return fmt, iter([_unreadable(path, e)])
-        if _sniff(head) == "hdu":
+        sniffed = _sniff(head)
+        if sniffed == "hdu" or (judge_default and sniffed is None):
             return "hdu", _stream_hdu(path, head, stream)
     else:
         head = b""
@@ -102,17 +106,17 @@ def _parsed(data: bytes, fmt: str | None) -> tuple[str | None, Iterator[Case | I
     return fmt, (item if isinstance(item, InputError) else Case(k, item) for k, item in enumerate(items, 1))
 
 
-def _sniff(head: bytes) -> str:
-    """The format the start of an input is clearly in, else ``hdu``."""
+def _sniff(head: bytes) -> str | None:
+    """The format the start of an input is clearly in, else None."""
     if encoding_problem(head):
-        return "hdu"  # the judge reader names the problem
+        return None  # the judge reader (or the whole-input reader) names the problem
     text = decode(head)
     if len(head) == CHUNK:  # the last line may be cut short
         text = text[: text.rfind("\n") + 1]
     try:
         return detect_format(text)
     except InputError:
-        return "hdu"
+        return None
 
 
 def _stream_hdu(path: str, head: bytes, stream: BinaryIO | None = None) -> Iterator[Case | InputError]:
