@@ -240,3 +240,15 @@ def test_count_candidates_grid() -> None:
     cells = blocks[0].split("\n", 1)[1].split()
     # A unique puzzle's true candidates are its solution's digits.
     assert ["".join(ch for ch in cell if ch != ".") for cell in cells] == list(solution)
+
+
+def test_convert_to_plain_refuses_more_than_one_puzzle_and_writes_one() -> None:
+    from squiggly_cp import Puzzle, write_puzzles
+
+    two = [Puzzle.standard([0] * 81), Puzzle.standard([1] + [0] * 80)]
+    done = run_cli("convert", "--to", "plain", "-", stdin=write_puzzles(two, "line").encode())
+    assert done.returncode == 1 and done.stdout == b""
+    refusal = b"the plain format holds one puzzle; 2 were read, none written"
+    assert done.stderr == b"squiggly-cp: error: " + refusal + b"\n"
+    one = run_cli("convert", "--to", "plain", "-", stdin=write_puzzles(two[1:], "line").encode())
+    assert one.returncode == 0 and read_puzzles(one.stdout.decode()) == two[1:]

@@ -84,11 +84,11 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     fitting: Iterable[Puzzle] = _fitting(out, good_cases(out, file, fmt), to)
     if to in ("hdu", "plain"):
         fitting = list(fitting)  # hdu's first line counts the puzzles; plain holds one
-    if isinstance(fitting, list) and to == "plain" and len(fitting) > 1:
-        out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
-    else:
-        for text in iter_write(fitting, to):
-            out.write(text)
+        if to == "plain" and len(fitting) > 1:
+            out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
+            fitting = []
+    for text in iter_write(fitting, to):
+        out.write(text)
     out.exit()
 
 
