@@ -207,3 +207,16 @@ def test_layout_command(tmp_path) -> None:
     assert second.startswith("Case 2: no completed grid: law of leftovers")
     bad = run_cli("layout", "-", stdin=b"1234\n")
     assert bad.returncode == 1 and bad.stdout == b""
+
+
+def test_placement_reasons_stay_within_9x9(monkeypatch) -> None:
+    # Above 9x9 the search for placements is not bounded by a time limit: it is not run.
+    from squiggly_cp.setter import layouts
+
+    def searched(regions: tuple[int, ...], size: int, cap: int = 0) -> None:
+        raise AssertionError(f"placements searched at size {size}")
+
+    monkeypatch.setattr(layouts, "digit_placements", searched)
+    assert placement_reason(standard_regions(16), 16) is None
+    with pytest.raises(AssertionError, match="size 9"):
+        placement_reason(standard_regions(9), 9)

@@ -282,6 +282,7 @@ def check_layout_fillable(
 
 
 _PLACEMENT_CAP = 20_000  # placements enumerated at most for `placement_reason`
+_PLACEMENT_MAX_SIZE = 9  # the largest size `placement_reason` searches
 
 
 def digit_placements(regions: Grid, size: int, cap: int = _PLACEMENT_CAP) -> list[tuple[int, ...]] | None:
@@ -311,7 +312,11 @@ def digit_placements(regions: Grid, size: int, cap: int = _PLACEMENT_CAP) -> lis
 def placement_reason(regions: Grid, size: int) -> str | None:
     """Why no completed grid exists, told through the placements of one digit
     (`digit_placements`), for a layout known to have none; None when there
-    are too many placements to tell."""
+    are too many placements to tell, or above 9x9, where the search for them
+    (up to 9! orders of the columns, well under a second) could outlast a
+    time limit it does not check."""
+    if size > _PLACEMENT_MAX_SIZE:
+        return None
     placements = digit_placements(regions, size)
     if placements is None:
         return None
