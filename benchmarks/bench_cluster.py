@@ -64,8 +64,9 @@ def wall(args: list[str], path: Path) -> tuple[float, bytes]:
     return time.perf_counter() - start, done.stdout
 
 
-def stream_peak(cases: int, args: list[str]) -> tuple[float, float]:
-    """Wall seconds and the client's peak RSS (MiB) for ``cases`` sample cases piped in."""
+def stream_peak(cases: int, args: list[str], trace: float = 0.0) -> tuple[float, float]:
+    """Wall seconds and the client's peak RSS (MiB) for ``cases`` sample cases piped in;
+    with ``trace``, the resident memory is printed every ``trace`` seconds too."""
     sample = (DATA / "hdu4069-sample.in").read_text().split()
     bodies = [" ".join(sample[1 + k * 81 : 1 + (k + 1) * 81]) + "\n" for k in range(3)]
     answers = [b.split(":", 1)[1] for b in (DATA / "hdu4069-sample.out").read_text().split("Case ")[1:]]
@@ -83,13 +84,17 @@ def stream_peak(cases: int, args: list[str]) -> tuple[float, float]:
 
     def watch() -> None:
         status = Path(f"/proc/{proc.pid}/status")
+        shown = time.perf_counter()
         while proc.poll() is None:
             try:
-                for line in status.read_text().splitlines():
-                    if line.startswith("VmHWM:"):
-                        peak[0] = max(peak[0], int(line.split()[1]) / 1024)
-            except OSError:
+                fields = dict(line.split(":", 1) for line in status.read_text().splitlines())
+            except (OSError, ValueError):
                 return
+            peak[0] = max(peak[0], int(fields["VmHWM"].split()[0]) / 1024)
+            if trace and time.perf_counter() - shown >= trace:
+                shown = time.perf_counter()
+                rss = int(fields["VmRSS"].split()[0]) / 1024
+                print(f"  {shown - start:6.0f} s: RSS {rss:.0f} MiB, peak {peak[0]:.0f} MiB", flush=True)
             time.sleep(0.5)
 
     threads = [threading.Thread(target=feed), threading.Thread(target=watch)]
@@ -114,7 +119,17 @@ def main() -> None:
     parser.add_argument(
         "--corpus", action="store_true", help="the corpus repeated to --cases instead of generated hard cases"
     )
+    parser.add_argument("--stream-only", help="only the stream, with these options (e.g. 'local:2')")
+    parser.add_argument("--trace", type=float, default=0.0, help="print the client's RSS every this many s")
     args = parser.parse_args()
+    if args.stream_only:
+        print(machine())
+        seconds, peak = stream_peak(args.stream, ["--cluster", args.stream_only], args.trace)
+        print(
+            f"stream of {args.stream} cases, solve --cluster {args.stream_only}: {seconds:.0f} s "
+            f"({args.stream / seconds:.0f} cases/s); client peak RSS {peak:.0f} MiB"
+        )
+        return
 
     startup, trip, per_task = task_cost()
     print(

@@ -9,8 +9,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
@@ -268,20 +269,42 @@ def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:
     from squiggly_cp.core.signals import Noted
 
     class Swallowing:
-        calls = 0
+        """A future that is never done; Ctrl-C comes while the map waits for it,
+        into code that catches KeyboardInterrupt as Dask's waiting code may."""
 
-        def result(self, timeout: float | None = None) -> list:
-            self.calls += 1
-            if self.calls > 50:
-                return ["the interrupt was lost"]  # fail, not hang
+        def add_done_callback(self, callback: Callable[[object], None]) -> None:
             try:
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(0.05)
             except KeyboardInterrupt:
-                pass  # as waiting code that catches it would
-            raise TimeoutError
+                pass
+            # Done after 5 s all the same: a lost interrupt fails the test, not hangs it.
+            threading.Timer(5.0, callback, (self,)).start()
+
+        def result(self, timeout: float | None = None) -> list:
+            return ["the interrupt was lost"]
 
     batch = cluster._Batch(0, [1])
     batch.future = Swallowing()
     with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
         cluster._result(object(), batch, str, cluster.parse_address("local:1"), interrupt)
+
+
+def test_the_map_waits_for_a_result_itself_never_in_dask_with_a_timeout() -> None:
+    # Dask's Future.result(timeout=...) can lose a finished result in a race
+    # (UnboundLocalError from distributed.utils.sync): it ended a 1,000,000-case
+    # run. The map waits on a done-callback and asks for the result only when done.
+    from squiggly_cp.core.signals import Noted
+
+    class Done:
+        def add_done_callback(self, callback: Callable[[object], None]) -> None:
+            callback(self)
+
+        def result(self, timeout: float | None = None) -> list:
+            assert timeout is None, "waited in Dask with a timeout"
+            return [42]
+
+    batch = cluster._Batch(0, [1])
+    batch.future = Done()
+    with Noted() as interrupt:
+        assert cluster._result(object(), batch, str, cluster.parse_address("local:1"), interrupt) == [42]

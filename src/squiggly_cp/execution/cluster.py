@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -275,12 +276,18 @@ def _result(
 
     assert client is not None and batch.future is not None
     while True:
+        # Waited for here, not in Dask: Dask's own wait with a timeout can
+        # lose a result in a race (an UnboundLocalError from distributed.utils.sync,
+        # seen about once in a million-case run), and without one it would not
+        # look at the Ctrl-C flag.
+        done = _finished(batch.future)
+        while not done.wait(_POLL):
+            if interrupt.noted:
+                raise KeyboardInterrupt
         if interrupt.noted:
             raise KeyboardInterrupt
         try:
-            results = batch.future.result(timeout=_POLL)
-        except (TimeoutError, asyncio.TimeoutError):
-            continue
+            results = batch.future.result()
         except KilledWorker:
             # Dask already moved the task after each lost worker; it gave up
             # after several. Try afresh, a bounded number of times.
@@ -297,6 +304,13 @@ def _result(
 
 
 _POLL = 0.1  # seconds between looks at a Ctrl-C while a result is awaited
+
+
+def _finished(future: Future) -> threading.Event:
+    """An event set once ``future`` is done (finished, failed or cancelled)."""
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    return done
 
 
 def _cancel(client: Client, window: deque[_Batch]) -> None:
