@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import partial
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,20 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     """
     out = Output()
     fitting: Iterable[Puzzle] = _fitting(out, good_cases(out, file, fmt), to)
-    if to in ("hdu", "plain"):
-        fitting = list(fitting)  # hdu's first line counts the puzzles; plain holds one
-        if to == "plain" and len(fitting) > 1:
+    if to == "plain":
+        fitting = list(fitting)  # plain holds one
+        if len(fitting) > 1:
             out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
             fitting = []
-    for text in iter_write(fitting, to):
+    texts = iter_write(fitting, to)
+    while True:
+        try:
+            text = next(texts, None)
+        except OSError as e:  # the temporary file that holds --to hdu's puzzles
+            out.problem(f"cannot hold the puzzles until their count is known: {e.strerror or e}")
+            break
+        if text is None:
+            break
         out.write(text)
     out.exit()
 
@@ -121,8 +130,12 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
     regions. (A wall the input draws inside a region divides nothing and is
     not drawn; standard error notes it.)"""
     out = Output()
-    items = list(read_cases(file, fmt))
-    for case in items:
+    items = read_cases(file, fmt)
+    # Two items read ahead tell whether there is more than one (then every
+    # picture has a "Case k:" header); the rest is drawn as it is read.
+    ahead = list(islice(items, 2))
+    several = len(ahead) > 1
+    for case in chain(ahead, items):
         if isinstance(case, InputError):
             out.problem(str(case))
             continue
@@ -135,7 +148,7 @@ def show(file: str, fmt: str | None, with_solution: bool, svg_path: str | None) 
             if not solution:
                 remark = "(no solution)\n" if result.verdict is Verdict.NONE else "(more than one solution)\n"
         # Numbered as in the input, bad cases included: a file of one puzzle has no header.
-        header = f"Case {case.number}:\n" if len(items) > 1 else ""
+        header = f"Case {case.number}:\n" if several else ""
         out.write(header + render_text(case.puzzle, solution) + remark)
         if svg_path:
             _write_svg(out, case, solution, svg_path)

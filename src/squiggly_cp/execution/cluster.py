@@ -20,12 +20,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.case import Case, InputError
 from ..core.signals import Noted, held_sigint
-from .local import auto_jobs, paired, puzzles_of, run_batch
+from .local import auto_jobs, growing_batches, paired, puzzles_of, run_batch
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -330,7 +329,6 @@ def decide_stream(
     ``work`` must be picklable (a module-level function or a
     ``functools.partial`` of one) and importable on the workers.
     """
-    items = iter(items)
-    batches = ((batch, puzzles_of(batch)) for batch in iter(lambda: list(islice(items, BATCH)), []))
+    batches = ((batch, puzzles_of(batch)) for batch in growing_batches(items, BATCH))
     for batch, results in ordered_map(address, batches, work):
         yield from paired(batch, results)

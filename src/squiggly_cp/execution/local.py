@@ -21,6 +21,7 @@ from ..core.case import Case, InputError
 from ..core.signals import held_sigint
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 BATCH = 16
 """Cases per task sent to a worker: enough to make the inter-process cost small."""
@@ -52,6 +53,17 @@ def paired(
     answers = iter(results)
     for item in batch:
         yield item, (None if isinstance(item, InputError) else next(answers))
+
+
+def growing_batches(items: Iterable[T], most: int) -> Iterator[list[T]]:
+    """``items`` in lists of 1, 2, 4, ... and then ``most`` at a time: the first
+    answer waits for one item's work only, and later tasks are big enough that
+    their overhead stays small."""
+    items = iter(items)
+    size = 1
+    while batch := list(islice(items, size)):
+        yield batch
+        size = min(most, 2 * size)
 
 
 def auto_jobs() -> int:
@@ -111,8 +123,9 @@ def _pooled(
             stack.callback(_stop, pool)
         window: deque[tuple[list[Case | InputError], Any]] = deque()
         limit = 4 * jobs  # batches in flight
+        batches = growing_batches(stream, BATCH)
         while True:
-            batch = list(islice(stream, BATCH))
+            batch = next(batches, [])
             if batch:
                 window.append((batch, pool.apply_async(run_batch, (work, puzzles_of(batch)))))
             while window and (len(window) >= limit or not batch or window[0][1].ready()):

@@ -27,8 +27,9 @@ N×N block (a classic sudoku with no region block) or a mix of long and short li
 from __future__ import annotations
 
 import re
+import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 from ..core.case import Case, InputError, excerpt
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, standard_regions
@@ -167,17 +168,35 @@ def read_puzzles(text: str, fmt: str | None = None) -> list[Puzzle | InputError]
     return reader(text)
 
 
-def iter_write(puzzles: Sequence[Puzzle], fmt: str) -> Iterator[str]:
-    """`write_puzzles` a puzzle at a time (the judge format's T first), so a
-    writer can stop as soon as its reader goes away."""
-    if fmt == "hdu" and puzzles:
-        yield f"{len(puzzles)}\n"
-    between = "\n" if fmt in ("hdu", "grid") else ""  # a blank line between puzzles
+def iter_write(puzzles: Iterable[Puzzle], fmt: str) -> Iterator[str]:
+    """`write_puzzles` a puzzle at a time, each as it comes, so a writer can stop
+    as soon as its reader goes away. The judge format's first line counts the
+    puzzles: they are held in a temporary file (on disk once over `SPOOL_MEMORY`
+    bytes) until the last is known, so memory does not grow with their number."""
+    if fmt == "hdu":
+        yield from _spooled_hdu(puzzles)
+        return
+    between = "\n" if fmt == "grid" else ""  # a blank line between puzzles
     for k, puzzle in enumerate(puzzles):
         text = write_puzzles([puzzle], fmt)
-        if fmt == "hdu":
-            text = text.split("\n", 1)[1]  # T was written first
         yield between + text if k else text
+
+
+SPOOL_MEMORY = 8 << 20
+
+
+def _spooled_hdu(puzzles: Iterable[Puzzle]) -> Iterator[str]:
+    with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="ascii") as spool:
+        count = 0
+        for puzzle in puzzles:
+            text = write_puzzles([puzzle], "hdu").split("\n", 1)[1]  # T comes at the end
+            spool.write("\n" + text if count else text)
+            count += 1
+        if count:
+            yield f"{count}\n"
+        spool.seek(0)
+        while chunk := spool.read(1 << 16):
+            yield chunk
 
 
 def write_puzzles(puzzles: Iterable[Puzzle], fmt: str) -> str:

@@ -46,6 +46,7 @@ from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
 from .lzcodec import DecodeError, decompress_base64
+from .text import LINE_CAP, Overlong, stream_lines
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
 
@@ -80,16 +81,24 @@ MAX_INT_DIGITS = 20
 
 def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
     """Read every puzzle of ``text``; a malformed or refused one comes back as an `InputError`."""
-    return [puzzle for puzzle, _ in read_with_documents(text)]
+    return list(iter_fpuzzles(stream_lines([text])))
+
+
+def iter_fpuzzles(lines: Iterable[str]) -> Iterator[Puzzle | InputError]:
+    """Each puzzle of ``lines`` (or its problem), as soon as it is read."""
+    return (puzzle for puzzle, _ in iter_with_documents(lines))
 
 
 def read_with_documents(text: str) -> list[tuple[Puzzle | InputError, Any]]:
     """Every puzzle of ``text`` (or its problem) with the decoded JSON it came
     from (an `InputError` where there is none), each document decoded once."""
-    return [
-        (item, item) if isinstance(item, InputError) else (_from_json(number, item), item)
-        for number, item in enumerate(_documents(text), start=1)
-    ]
+    return list(iter_with_documents(stream_lines([text])))
+
+
+def iter_with_documents(lines: Iterable[str]) -> Iterator[tuple[Puzzle | InputError, Any]]:
+    """`read_with_documents` for text that arrives a line at a time."""
+    for number, item in enumerate(_documents(lines), start=1):
+        yield (item, item) if isinstance(item, InputError) else (_from_json(number, item), item)
 
 
 def decode_item(item: str) -> Any:
@@ -145,13 +154,69 @@ def _loads(text: str) -> Any:
     return value
 
 
-def _documents(text: str) -> Iterator[Any]:
-    """Each puzzle's decoded JSON value, or an `InputError` in its place."""
+def _documents(lines: Iterable[str]) -> Iterator[Any]:
+    """Each puzzle's decoded JSON value, or an `InputError` in its place, read a
+    run of lines at a time (`_runs`): memory does not grow with the input."""
+    number = 0
+    for first, run in _runs(lines):
+        if isinstance(run[0], Overlong):
+            number += 1
+            yield InputError(
+                f"line {first} is {run[0].length:,} characters long, more than any f-puzzles puzzle "
+                f"(at most {LINE_CAP >> 20} MiB); skipped",
+                number,
+            )
+            continue
+        for item in _run_documents("\n".join(run) + "\n", first - 1, number):
+            number += 1
+            yield item
+
+
+def _runs(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """Runs of lines (with the number of the first), each holding whole documents:
+    a run ends before a line that starts a document (an unindented ``{`` or ``[``,
+    a link, a base64 string) once its brackets are closed, or once it is over
+    `LINE_CAP` characters; an `Overlong` line is a run by itself."""
+    run: list[str] = []
+    first, depth, size = 1, 0, 0
+    for number, line in enumerate(lines, start=1):
+        overlong = isinstance(line, Overlong)
+        if run and (overlong or size > LINE_CAP or (depth <= 0 and _starts_document(line))):
+            yield first, run
+            run, depth, size = [], 0, 0
+        if overlong:
+            yield number, [line]
+            continue
+        if not run:
+            first = number
+        run.append(line)
+        size += len(line)
+        stripped = _JSON_STRING.sub("", line)
+        depth += stripped.count("{") + stripped.count("[") - stripped.count("}") - stripped.count("]")
+    if run:
+        yield first, run
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _starts_document(line: str) -> bool:
+    stripped = line.strip()
+    return (
+        line.startswith(("{", "["))
+        or "load=" in stripped
+        or (len(stripped) >= _MIN_BASE64 and _BASE64.fullmatch(stripped) is not None)
+    )
+
+
+def _run_documents(text: str, before: int, numbered: int) -> Iterator[Any]:
+    """The documents of one run of lines, ``text``, whose first line is line
+    ``before + 1`` of the input; ``numbered`` puzzles came before."""
     lines = text.splitlines(keepends=True)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))
-    number = 0
+    number = numbered
     k = 0
     while k < len(lines):
         stripped = lines[k].strip()
@@ -163,7 +228,7 @@ def _documents(text: str) -> Iterator[Any]:
             try:
                 yield decode_item(stripped)
             except ValueError as e:
-                yield InputError(f"{e} (line {k + 1})", number)
+                yield InputError(f"{e} (line {before + k + 1})", number)
             k += 1
             continue
         offset = starts[k] + len(lines[k]) - len(lines[k].lstrip())
@@ -177,7 +242,9 @@ def _documents(text: str) -> Iterator[Any]:
         rest = text[end : starts[last + 1]].strip()
         k = last + 1
         if rest:
-            yield InputError(f"unexpected text after the JSON document: {rest[:30]!r} (line {k})", number)
+            yield InputError(
+                f"unexpected text after the JSON document: {rest[:30]!r} (line {before + k})", number
+            )
         else:
             yield value
 

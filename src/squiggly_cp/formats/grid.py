@@ -30,12 +30,13 @@ is grid row ``r``) and the line of the input; the other puzzles are still read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
+from .text import Overlong, stream_lines
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
 """What `write_grid` writes for regions 0, 1, 2, ... (in order of first appearance)."""
@@ -66,36 +67,65 @@ def label_problem(char: str) -> str | None:
 class _Row:
     line: int
     cells: str
+    overlong: int = 0  # the line's length, when it is over `LINE_CAP` (cells is then its start)
+
+
+_MOST_ROWS = 2 * MAX_SIZE + 1
+"""More rows than any puzzle has: a longer block's further rows are only counted."""
 
 
 def read_grid(text: str) -> list[Puzzle | InputError]:
     """Read every puzzle of ``text``; a malformed one comes back as an `InputError`."""
-    blocks: list[list[_Row]] = []
-    current: list[_Row] = []
-    for line_number, line in enumerate(text.splitlines(), start=1):
+    return list(iter_grid(stream_lines([text])))
+
+
+def iter_grid(lines: Iterable[str]) -> Iterator[Puzzle | InputError]:
+    """Each puzzle of ``lines`` (or its problem), as soon as it is read (a block
+    of N rows waits for the next block, which may hold its region labels)."""
+    number = 0
+    pending: tuple[list[_Row], int] | None = None  # a block of N rows of N cells
+    for rows, count in _blocks(lines):
+        if pending is not None:
+            first, n = pending[0], len(pending[0][0].cells)
+            pending = None
+            number += 1
+            if count == n:
+                yield _parse_puzzle(number, first + rows, 2 * n)
+                continue
+            yield _parse_puzzle(number, first, n)
+        if count == len(rows[0].cells):
+            pending = rows, count
+            continue
+        number += 1
+        yield _parse_puzzle(number, rows, count)
+    if pending is not None:
+        yield _parse_puzzle(number + 1, *pending)
+
+
+def _blocks(lines: Iterable[str]) -> Iterator[tuple[list[_Row], int]]:
+    """Each run of non-blank lines: its first rows (at most `_MOST_ROWS`) and its length."""
+    rows: list[_Row] = []
+    count = 0
+    for line_number, line in enumerate(lines, start=1):
         cells = "".join(line.split())
         if cells:
-            current.append(_Row(line_number, cells))
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-
-    out: list[Puzzle | InputError] = []
-    i = 0
-    while i < len(blocks):
-        rows = blocks[i]
-        i += 1
-        n = len(rows[0].cells)
-        if len(rows) == n and i < len(blocks) and len(blocks[i]) == n:
-            rows = rows + blocks[i]
-            i += 1
-        out.append(_parse_puzzle(len(out) + 1, rows))
-    return out
+            if count < _MOST_ROWS:
+                rows.append(_Row(line_number, cells, line.length if isinstance(line, Overlong) else 0))
+            count += 1
+        elif rows:
+            yield rows, count
+            rows, count = [], 0
+    if rows:
+        yield rows, count
 
 
-def _parse_puzzle(number: int, rows: list[_Row]) -> Puzzle | InputError:
+def _parse_puzzle(number: int, rows: list[_Row], count: int) -> Puzzle | InputError:
+    """The puzzle of ``rows``, the first rows of a run of ``count`` (see `_blocks`)."""
+    if long := next((row for row in rows if row.overlong), None):
+        return InputError(
+            f"line {long.line} is {long.overlong:,} characters long, far more than a grid row's cells",
+            number,
+        )
     n = len(rows[0].cells)
     if not MIN_SIZE <= n <= MAX_SIZE:
         return InputError(
@@ -104,10 +134,10 @@ def _parse_puzzle(number: int, rows: list[_Row]) -> Puzzle | InputError:
             number,
             1,
         )
-    if len(rows) != 2 * n:
-        more = "a row is missing" if len(rows) < 2 * n else "puzzles must be separated by a blank line"
+    if count != 2 * n:
+        more = "a row is missing" if count < 2 * n else "puzzles must be separated by a blank line"
         return InputError(
-            f"the puzzle starting at line {rows[0].line} has {len(rows)} rows, but a {n}x{n} puzzle has "
+            f"the puzzle starting at line {rows[0].line} has {count} rows, but a {n}x{n} puzzle has "
             f"{2 * n}: {n} rows of givens, then {n} rows of region labels ({more})",
             number,
         )

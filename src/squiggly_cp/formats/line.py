@@ -19,25 +19,36 @@ puzzles, not lines, and the message names the line when the two differ.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
 from .grid import given_value, label_problem
+from .text import Overlong, stream_lines
 
 
 def read_line(text: str) -> list[Puzzle | InputError]:
     """Read every puzzle of ``text``; a malformed one comes back as an `InputError`."""
-    out: list[Puzzle | InputError] = []
-    for line_number, line in enumerate(text.splitlines(), start=1):
+    return list(iter_line(stream_lines([text])))
+
+
+def iter_line(lines: Iterable[str]) -> Iterator[Puzzle | InputError]:
+    """Each puzzle of ``lines`` (or its problem), as soon as its line is read."""
+    number = 0
+    for line_number, line in enumerate(lines, start=1):
         cells = "".join(line.split())
         if not cells or cells.startswith("#"):
             continue
-        number = len(out) + 1
+        number += 1
         where = f" (line {line_number})" if line_number != number else ""
-        out.append(_parse(number, cells, where))
-    return out
+        if isinstance(line, Overlong):
+            yield InputError(
+                f"the line is {line.length:,} characters long, far more than any puzzle's 2·N² cells{where}",
+                number,
+            )
+            continue
+        yield _parse(number, cells, where)
 
 
 def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:

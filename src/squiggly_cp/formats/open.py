@@ -7,15 +7,19 @@ format or encoding cannot be told, gives one `InputError` as its only item.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 from ..core.case import Case, InputError
 from ..core.position import Position
+from ..core.puzzle import Puzzle
 from .detect import detect_format, read_puzzles
+from .fpuzzles import iter_fpuzzles
+from .grid import iter_grid
 from .hdu import CHUNK, read_hdu
+from .line import iter_line
 from .position import has_position_text, read_fpuzzles_positions, read_position_text
-from .text import decode, encoding_problem
+from .text import decode, decode_stream, encoding_problem, stream_lines
 
 
 def load_cases(
@@ -27,25 +31,28 @@ def load_cases(
     the judge format is assumed unless the input's beginning is clearly in
     another format; without it, an input whose beginning is clearly in the
     judge format is read in it. The judge format streams (memory does not
-    grow with the input, the first case is answered at once); the others
-    are read whole.
+    grow with the input, the first case is answered at once), and so do
+    line, grid and fpuzzles, a line at a time. Only plain (nine lines) is
+    read whole, and an input of more than `CHUNK` bytes whose beginning
+    fits no format is refused from its beginning.
     """
     if fmt == "hdu":
         return fmt, _stream_hdu(path, b"")
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        head = stream.read(CHUNK)
     except OSError as e:
         return fmt, iter([_unreadable(path, e)])
     if fmt is None:
-        try:
-            head = stream.read(CHUNK)
-        except OSError as e:
-            return fmt, iter([_unreadable(path, e)])
-        sniffed = _sniff(head)
-        if sniffed == "hdu" or (judge_default and sniffed is None):
+        fmt = _sniff(head)
+        if fmt == "hdu" or (judge_default and fmt is None):
             return "hdu", _stream_hdu(path, head, stream)
-    else:
-        head = b""
+        if fmt is None and len(head) == CHUNK:
+            stream.close()
+            problem = encoding_problem(head)
+            return None, iter([InputError(problem) if problem else _undetected(decode(head))])
+    if fmt in _LINE_READERS:
+        return fmt, _stream_lines(path, head, stream, _LINE_READERS[fmt])
     try:
         with stream:
             data = head + stream.read()
@@ -96,14 +103,58 @@ def _parsed(data: bytes, fmt: str | None) -> tuple[str | None, Iterator[Case | I
     text = decode(data)
     try:
         fmt = fmt or detect_format(text)
+    except InputError:
+        return None, iter([_undetected(text)])
+    if fmt == "hdu":
+        return fmt, read_hdu(text)
+    return fmt, _numbered(read_puzzles(text, fmt))
+
+
+def _undetected(text: str) -> InputError:
+    """Why the format of ``text`` cannot be told (`detect_format` failed on it)."""
+    try:
+        detect_format(text)
     except InputError as e:
         # Naming a format helps only when there is something to read.
         hint = "; name the format with --format" if e.message.startswith("cannot tell") else ""
-        return None, iter([InputError(e.message + hint)])
-    if fmt == "hdu":
-        return fmt, read_hdu(text)
-    items = read_puzzles(text, fmt)
-    return fmt, (item if isinstance(item, InputError) else Case(k, item) for k, item in enumerate(items, 1))
+        return InputError(e.message + hint)
+    raise AssertionError("the format was detected")
+
+
+def _numbered(items: Iterable[Puzzle | InputError]) -> Iterator[Case | InputError]:
+    """Each puzzle as the case of its place (problems keep their own numbers)."""
+    for number, item in enumerate(items, 1):
+        yield item if isinstance(item, InputError) else Case(number, item)
+
+
+_LINE_READERS: dict[str, Callable[[Iterable[str]], Iterator[Puzzle | InputError]]] = {
+    "line": iter_line,
+    "grid": iter_grid,
+    "fpuzzles": iter_fpuzzles,
+}
+"""The formats read a line at a time, and their readers."""
+
+
+def _stream_lines(
+    path: str, head: bytes, stream: BinaryIO, reader: Callable[[Iterable[str]], Iterator[Puzzle | InputError]]
+) -> Iterator[Case | InputError]:
+    """The cases ``reader`` finds in ``path``, read a line at a time; ``head`` is
+    what was already read of ``stream``."""
+    with stream:
+        if problem := encoding_problem(head):
+            yield InputError(problem)
+            return
+        try:
+            yield from _numbered(reader(stream_lines(decode_stream(_chunks(head, stream)))))
+        except OSError as e:
+            yield _unreadable(path, e)
+
+
+def _chunks(head: bytes, stream: BinaryIO) -> Iterator[bytes]:
+    """``head``, then the rest of ``stream`` a `CHUNK` at a time."""
+    yield head
+    while chunk := stream.read(CHUNK):
+        yield chunk
 
 
 def _sniff(head: bytes) -> str | None:
@@ -111,7 +162,7 @@ def _sniff(head: bytes) -> str | None:
     if encoding_problem(head):
         return None  # the judge reader (or the whole-input reader) names the problem
     text = decode(head)
-    if len(head) == CHUNK:  # the last line may be cut short
+    if len(head) == CHUNK and "\n" in text:  # the last line may be cut short
         text = text[: text.rfind("\n") + 1]
     try:
         return detect_format(text)

@@ -53,3 +53,62 @@ def decode_stream(chunks: Iterable[bytes]) -> Iterator[str]:
     tail = decoder.decode(b"", final=True)
     if tail:
         yield tail
+
+
+LINE_CAP = 4 << 20
+"""Characters a line may have. No puzzle of any format needs a line this long
+(a 16x16 f-puzzles document with every key is well under 1 MiB); a longer
+line is not held, so a file that is one giant line is read in bounded memory."""
+_ENDS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines splits
+_SHOWN = 64
+
+
+class Overlong(str):
+    """The start of a line longer than `LINE_CAP`; ``length`` is its whole length."""
+
+    length: int
+
+    def __new__(cls, start: str, length: int) -> Overlong:
+        line = super().__new__(cls, start)
+        line.length = length
+        return line
+
+
+def stream_lines(chunks: Iterable[str], cap: int = LINE_CAP) -> Iterator[str]:
+    """The lines of the text that arrives in ``chunks``, split as `str.splitlines`
+    splits them (line ends dropped), each yielded as soon as it ends; a line of
+    more than ``cap`` characters comes as an `Overlong` holding its start."""
+    parts: list[str] = []  # the line so far (only its start once it is over the cap)
+    length = 0
+    held_cr = False  # the last chunk ended in "\r", which may be half of "\r\n"
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if held_cr:
+            held_cr = False
+            if chunk[0] == "\n":
+                chunk = chunk[1:]
+            yield _line(parts, length, cap)
+            parts, length = [], 0
+        pieces = chunk.splitlines(keepends=True)
+        for index, piece in enumerate(pieces):
+            end = 2 if piece.endswith("\r\n") else int(piece[-1] in _ENDS)
+            if length <= cap:
+                parts.append(piece[: len(piece) - end])
+            length += len(piece) - end
+            if length > cap:
+                parts = ["".join(parts)[:_SHOWN]]
+            if not end:
+                continue  # the line goes on in the next chunk
+            if piece[-1] == "\r" and index == len(pieces) - 1:
+                held_cr = True
+                continue
+            yield _line(parts, length, cap)
+            parts, length = [], 0
+    if parts or held_cr:
+        yield _line(parts, length, cap)
+
+
+def _line(parts: list[str], length: int, cap: int) -> str:
+    text = "".join(parts)
+    return Overlong(text[:_SHOWN], length) if length > cap else text
