@@ -21,6 +21,7 @@ from lzstring import LZString
 
 from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, run_cli, sample_tokens
 from squiggly_cp import read_hdu
+from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.formats.fpuzzles import LINK_PREFIX
 
@@ -307,13 +308,18 @@ _COMMANDS = {
     "solve": ["solve"],
     "rate": ["rate"],
     "show": ["show"],
+    "hint": ["hint"],
 }
 
 
 def _puzzles_text(fmt: str, cases: int) -> bytes:
     """``cases`` of the sample's puzzles, over and over, in ``fmt``; in the judge
     format T announces 100,000 whatever ``cases`` is."""
-    text = write_puzzles([_SAMPLE_PUZZLES[k % 3] for k in range(cases)], fmt)
+    puzzles = [_SAMPLE_PUZZLES[k % 3] for k in range(cases)]
+    if fmt == "position":  # the text form `logic` prints where it stops, read by `hint`
+        blocks = (f"Case {k}:\n{position_text(Position.start(p))}" for k, p in enumerate(puzzles, 1))
+        return "".join(blocks).encode()
+    text = write_puzzles(puzzles, fmt)
     if fmt == "hdu":
         text = "100000\n" + text.split("\n", 1)[1]
     return text.encode() + (b"\n" if fmt == "grid" else b"")
@@ -323,7 +329,7 @@ def _puzzles_text(fmt: str, cases: int) -> bytes:
     ("command", "fmt"),
     [(command, "hdu") for command in _COMMANDS]
     + [(command, fmt) for fmt in ("line", "grid", "fpuzzles") for command in ("convert", "logic")]
-    + [("show", "line"), ("solve", "fpuzzles")],
+    + [("show", "line"), ("solve", "fpuzzles"), ("hint", "fpuzzles"), ("hint", "position")],
 )
 def test_every_command_answers_before_its_input_ends(command: str, fmt: str) -> None:
     """Issue 21, item 5: every command read its whole input first (a 150,000-case

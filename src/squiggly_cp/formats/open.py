@@ -18,7 +18,7 @@ from .fpuzzles import iter_fpuzzles
 from .grid import iter_grid
 from .hdu import CHUNK, read_hdu
 from .line import iter_line
-from .position import has_position_text, read_fpuzzles_positions, read_position_text
+from .position import has_position_text, iter_fpuzzles_positions, iter_position_text
 from .text import decode, decode_stream, encoding_problem, stream_lines
 
 
@@ -43,6 +43,13 @@ def load_cases(
         head = stream.read(CHUNK)
     except OSError as e:
         return fmt, iter([_unreadable(path, e)])
+    return _load(path, stream, head, fmt, judge_default)
+
+
+def _load(
+    path: str, stream: BinaryIO, head: bytes, fmt: str | None, judge_default: bool
+) -> tuple[str | None, Iterator[Case | InputError]]:
+    """`load_cases` of ``stream``, of which ``head`` (up to `CHUNK` bytes) was read."""
     if fmt is None:
         fmt = _sniff(head)
         if fmt == "hdu" or (judge_default and fmt is None):
@@ -51,6 +58,8 @@ def load_cases(
             stream.close()
             problem = encoding_problem(head)
             return None, iter([InputError(problem) if problem else _undetected(decode(head))])
+    if fmt == "hdu":
+        return fmt, _stream_hdu(path, head, stream)
     if fmt in _LINE_READERS:
         return fmt, _stream_lines(path, head, stream, _LINE_READERS[fmt])
     try:
@@ -68,32 +77,47 @@ def read_cases(
     return load_cases(path, fmt, judge_default=judge_default)[1]
 
 
-def read_positions(path: str, fmt: str | None = None) -> list[tuple[int | None, Position | InputError]]:
-    """(case number, position or its problem) of every position in ``path``
-    (``-`` = standard input): the text form `logic` prints where it stops,
-    f-puzzles JSON or links with entered digits and pencil marks, or a
-    puzzle in any other format (the position before any step). A problem
-    with the input as a whole has the case number None."""
+def read_positions(path: str, fmt: str | None = None) -> Iterator[tuple[int | None, Position | InputError]]:
+    """(case number, position or its problem) of each position in ``path``
+    (``-`` = standard input), as it is read: the text form `logic` prints where
+    it stops, f-puzzles JSON or links with entered digits and pencil marks, or
+    a puzzle in any other format (the position before any step). A problem
+    with the input as a whole has the case number None.
+
+    The text form is recognised by a position heading in the input's first
+    `CHUNK` bytes, or by an input whose beginning is in no puzzle format."""
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as stream:
-                data = stream.read()
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        head = stream.read(CHUNK)
     except OSError as e:
-        return [(None, _unreadable(path, e))]
-    if problem := encoding_problem(data):
-        return [(None, InputError(problem))]
-    text = decode(data)
-    if fmt is None and has_position_text(text):
-        return read_position_text(text)
-    fmt, items = _parsed(data, fmt)
-    if fmt == "fpuzzles":
-        return read_fpuzzles_positions(text)
-    return [
-        (item.case, item) if isinstance(item, InputError) else (item.number, Position.start(item.puzzle))
-        for item in items
-    ]
+        yield None, _unreadable(path, e)
+        return
+    if problem := encoding_problem(head):
+        stream.close()
+        yield None, InputError(problem)
+        return
+    sniffed = fmt or _sniff(head)
+    try:
+        if fmt is None and (sniffed is None or has_position_text(decode(head))):
+            found = 0
+            with stream:
+                for item in iter_position_text(_lines(head, stream)):
+                    found += 1
+                    yield item
+            if not found:
+                yield None, _undetected(decode(head))
+        elif sniffed == "fpuzzles":
+            with stream:
+                yield from iter_fpuzzles_positions(_lines(head, stream))
+        else:
+            for item in _load(path, stream, head, fmt, judge_default=False)[1]:
+                yield (
+                    (item.case, item)
+                    if isinstance(item, InputError)
+                    else (item.number, Position.start(item.puzzle))
+                )
+    except OSError as e:
+        yield None, _unreadable(path, e)
 
 
 def _parsed(data: bytes, fmt: str | None) -> tuple[str | None, Iterator[Case | InputError]]:
@@ -118,7 +142,8 @@ def _undetected(text: str) -> InputError:
         # Naming a format helps only when there is something to read.
         hint = "; name the format with --format" if e.message.startswith("cannot tell") else ""
         return InputError(e.message + hint)
-    raise AssertionError("the format was detected")
+    # Told from the whole of ``text`` but not from its complete lines (the last may be cut short).
+    return InputError("cannot tell the format from the input's beginning; name the format with --format")
 
 
 def _numbered(items: Iterable[Puzzle | InputError]) -> Iterator[Case | InputError]:
@@ -145,9 +170,14 @@ def _stream_lines(
             yield InputError(problem)
             return
         try:
-            yield from _numbered(reader(stream_lines(decode_stream(_chunks(head, stream)))))
+            yield from _numbered(reader(_lines(head, stream)))
         except OSError as e:
             yield _unreadable(path, e)
+
+
+def _lines(head: bytes, stream: BinaryIO) -> Iterator[str]:
+    """The lines of ``stream`` as they arrive; ``head`` is what was already read of it."""
+    return stream_lines(decode_stream(_chunks(head, stream)))
 
 
 def _chunks(head: bytes, stream: BinaryIO) -> Iterator[bytes]:

@@ -17,13 +17,17 @@ Any other puzzle file is a position too: the one before any step.
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from itertools import islice
 
 from ..core.case import InputError
 from ..core.position import Position, open_candidates
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.regions import check_regions
-from .fpuzzles import read_with_documents
+from .fpuzzles import iter_with_documents
 from .grid import given_value, label_problem
+from .text import stream_lines
 
 HEADING = re.compile(r"position(?: (.*))? \(givens, regions, digits\):")
 _CASE = re.compile(r"Case ([0-9]{1,9})\b")
@@ -36,23 +40,31 @@ def has_position_text(text: str) -> bool:
 
 def read_position_text(text: str) -> list[tuple[int, Position | InputError]]:
     """(case number, position or the problem with it) for every position in ``text``."""
-    lines = text.splitlines()
-    out: list[tuple[int, Position | InputError]] = []
-    case = 0
-    k = 0
-    while k < len(lines):
-        line = lines[k].strip()
-        named = _CASE.match(line)
-        if named:
+    return list(iter_position_text(text.splitlines()))
+
+
+_WINDOW = 2 * MAX_SIZE + 1
+"""Lines a position takes after its heading, at most: rows, "candidates", candidate rows."""
+
+
+def iter_position_text(lines: Iterable[str]) -> Iterator[tuple[int, Position | InputError]]:
+    """`read_position_text` for text that arrives a line at a time (lines that
+    are no part of a position are passed over)."""
+    source = iter(lines)
+    back: deque[str] = deque()  # lines read ahead but not used
+    case = found = 0
+    while (line := back.popleft() if back else next(source, None)) is not None:
+        line = line.strip()
+        if named := _CASE.match(line):
             case = int(named.group(1))
         if HEADING.fullmatch(line):
-            number = case or len(out) + 1
-            found, k = _block(lines, k + 1, number)
-            out.append((number, found))
+            window = list(back) + list(islice(source, _WINDOW - len(back)))
+            back.clear()
+            position, used = _block(window, 0, case or found + 1)
+            back.extend(window[used:])
+            found += 1
+            yield case or found, position
             case = 0
-            continue
-        k += 1
-    return out
 
 
 def _block(lines: list[str], k: int, number: int) -> tuple[Position | InputError, int]:
@@ -140,13 +152,13 @@ def _checked(number: int, puzzle: Puzzle, digits: list[int], cands: list[int]) -
 
 def read_fpuzzles_positions(text: str) -> list[tuple[int, Position | InputError]]:
     """Every f-puzzles puzzle of ``text`` as a position: its entered digits and pencil marks."""
-    out: list[tuple[int, Position | InputError]] = []
-    for number, (puzzle, doc) in enumerate(read_with_documents(text), 1):
-        if isinstance(puzzle, InputError):
-            out.append((number, puzzle))
-            continue
-        out.append((number, _fpuzzles_position(number, puzzle, doc)))
-    return out
+    return list(iter_fpuzzles_positions(stream_lines([text])))
+
+
+def iter_fpuzzles_positions(lines: Iterable[str]) -> Iterator[tuple[int, Position | InputError]]:
+    """`read_fpuzzles_positions` for text that arrives a line at a time."""
+    for number, (puzzle, doc) in enumerate(iter_with_documents(lines), 1):
+        yield number, puzzle if isinstance(puzzle, InputError) else _fpuzzles_position(number, puzzle, doc)
 
 
 def _fpuzzles_position(number: int, puzzle: Puzzle, doc: dict) -> Position | InputError:
