@@ -423,3 +423,15 @@ def test_a_giant_fpuzzles_line_is_refused_without_being_held(tmp_path: Path) -> 
     assert len(done.stderr.splitlines()) == 1
     peak = _peak_mib(["convert", "--to", "line", "-"], big)
     assert peak - base < 40, (base, peak)
+
+
+def test_a_huge_input_named_plain_is_refused_after_its_first_mib(tmp_path: Path) -> None:
+    """Plain is the one format read whole (nine lines of nine digits): an input
+    named plain is read up to 1 MiB, and one line refuses a longer one."""
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"123456789\n" * 300_000)  # 3 MB
+    done = subprocess.run(
+        [console_script(), "hatch", "--format", "plain", str(huge)], capture_output=True, check=False
+    )
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr == b"squiggly-cp: error: the input is over 1 MiB, far more than one plain puzzle\n"

@@ -33,7 +33,7 @@ def load_cases(
     judge format is read in it. The judge format streams (memory does not
     grow with the input, the first case is answered at once), and so do
     line, grid and fpuzzles, a line at a time. Only plain (nine lines) is
-    read whole, and an input of more than `CHUNK` bytes whose beginning
+    read whole (up to `WHOLE_CAP` bytes), and an input of more than `CHUNK` bytes whose beginning
     fits no format is refused from its beginning.
     """
     if fmt == "hdu":
@@ -62,12 +62,20 @@ def _load(
         return fmt, _stream_hdu(path, head, stream)
     if fmt in _LINE_READERS:
         return fmt, _stream_lines(path, head, stream, _LINE_READERS[fmt])
+    # Only plain comes here with more than `CHUNK` bytes: one puzzle, nine lines.
     try:
         with stream:
-            data = head + stream.read()
+            data = head + stream.read(WHOLE_CAP + 1 - len(head))
     except OSError as e:
         return fmt, iter([_unreadable(path, e)])
+    if len(data) > WHOLE_CAP:
+        too_long = f"the input is over {WHOLE_CAP >> 20} MiB, far more than one {fmt} puzzle"
+        return fmt, iter([InputError(too_long)])
     return _parsed(data, fmt)
+
+
+WHOLE_CAP = 1 << 20
+"""Bytes of an input read whole (plain: nine lines of nine digits) that are read at all."""
 
 
 def read_cases(
