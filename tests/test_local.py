@@ -107,3 +107,12 @@ def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
     for k, block in enumerate(blocks, 1):
         assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
     assert text.endswith("\n")
+
+
+def test_batches_grow_from_one_so_the_first_answer_waits_for_one_case() -> None:
+    from squiggly_cp.execution.local import growing_batches
+
+    batches = list(growing_batches(range(40), 16))
+    assert [len(b) for b in batches] == [1, 2, 4, 8, 16, 9]
+    assert [x for b in batches for x in b] == list(range(40))
+    assert list(growing_batches([], 16)) == []
