@@ -281,6 +281,9 @@ def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:
             # Done after 5 s all the same: a lost interrupt fails the test, not hangs it.
             threading.Timer(5.0, callback, (self,)).start()
 
+        def done(self) -> bool:
+            return False
+
         def result(self, timeout: float | None = None) -> list:
             return ["the interrupt was lost"]
 
@@ -299,6 +302,9 @@ def test_the_map_waits_for_a_result_itself_never_in_dask_with_a_timeout() -> Non
     class Done:
         def add_done_callback(self, callback: Callable[[object], None]) -> None:
             callback(self)
+
+        def done(self) -> bool:
+            return True
 
         def result(self, timeout: float | None = None) -> list:
             assert timeout is None, "waited in Dask with a timeout"

@@ -280,7 +280,9 @@ def _result(
         # seen about once in a million-case run), and without one it would not
         # look at the Ctrl-C flag.
         done = _finished(batch.future)
-        while not done.wait(_POLL):
+        # future.done() too: a callback still queued when the client loses its
+        # scheduler and stops may never run.
+        while not done.wait(_POLL) and not batch.future.done():
             if interrupt.noted:
                 raise KeyboardInterrupt
         if interrupt.noted:
