@@ -33,11 +33,9 @@ def load_cases(
     judge format is read in it. The judge format streams (memory does not
     grow with the input, the first case is answered at once), and so do
     line, grid and fpuzzles, a line at a time. Only plain (nine lines) is
-    read whole (up to `WHOLE_CAP` bytes), and an input of more than `CHUNK` bytes whose beginning
-    fits no format is refused from its beginning.
+    read whole (up to `WHOLE_CAP` bytes), and an input of more than `CHUNK`
+    bytes whose beginning fits no format is refused from its beginning.
     """
-    if fmt == "hdu":
-        return fmt, _stream_hdu(path, b"")
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
         head = stream.read(CHUNK)
