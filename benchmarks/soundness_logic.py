@@ -2,6 +2,7 @@
 
     python benchmarks/soundness_logic.py                   # every stored puzzle, both scales
     python benchmarks/soundness_logic.py --quick           # a seeded part, both scales (~9 minutes)
+    python benchmarks/soundness_logic.py --sample 150,50 --seed-from-git   # CI's sample (seed: the commit)
     python benchmarks/soundness_logic.py --record          # every puzzle; then store the paths
     python benchmarks/soundness_logic.py --lines 12,345 --record   # store those puzzles' paths anew
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -79,8 +81,31 @@ def _merge(tallies: list[Tally]) -> Tally:
     return total
 
 
+def _seed_from_git() -> int:
+    """A seed from the checked-out commit, so that successive commits sweep
+    different puzzles; 0 outside a git checkout."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return 0
+    return int(head[:8], 16)
+
+
 def _chosen(args: argparse.Namespace, unique: list, multiple: list) -> tuple[list[int], list[int]]:
     """Indices of the unique and multiple puzzles to sweep."""
+    if args.sample:
+        rng = random.Random(args.seed)
+        u, m = args.sample
+        return (
+            sorted(rng.sample(range(len(unique)), min(u, len(unique)))),
+            sorted(rng.sample(range(len(multiple)), min(m, len(multiple)))),
+        )
     chosen = list(range(len(unique)))
     if args.minimal is not None:
         minimal = list(minimal_9x9())
@@ -146,12 +171,25 @@ def main() -> int:
     parser.add_argument(
         "--lines", help="only these lines of logic_unique.txt (1-based, comma-separated), no multiple ones"
     )
+    parser.add_argument(
+        "--sample",
+        type=lambda text: tuple(int(k) for k in text.split(",")),
+        help="U,M: a seeded sample of U unique puzzles and M with several solutions, drawn from all",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample")
+    parser.add_argument("--seed-from-git", action="store_true", help="--sample's seed from the commit")
     parser.add_argument("--record", action="store_true", help="store the paths found instead of checking")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     if args.quick:
         args.minimal, args.large, args.multiple = (QUICK_SAMPLE[k] for k in ("minimal", "large", "multiple"))
-    if args.record and (args.minimal is not None or args.large is not None or args.multiple is not None):
+    if args.seed_from_git:
+        args.seed = _seed_from_git()
+    if args.sample:
+        print(f"sample of {args.sample[0]} unique and {args.sample[1]} multiple puzzles, seed {args.seed}")
+    if args.record and (
+        args.sample or args.minimal is not None or args.large is not None or args.multiple is not None
+    ):
         parser.error("--record sweeps every puzzle (or --lines): it takes no sample")
     unique = list(load_unique())
     multiple = list(load_multiple())

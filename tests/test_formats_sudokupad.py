@@ -1,0 +1,462 @@
+"""SudokuPad links (`formats.sudokupad`): hand-built documents, every link shape,
+metadata, marks, refusals, round trips of every size, and garbage."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.parse
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lzstring import LZString
+
+from squiggly_cp.core.position import open_candidates
+from squiggly_cp.core.puzzle import Meta, Puzzle, PuzzleError, standard_regions
+from squiggly_cp.formats.fpuzzles import fpuzzles_link, to_fpuzzles_json
+from squiggly_cp.formats.sudokupad import (
+    LINK_PREFIX,
+    SudokuPadPuzzle,
+    looks_sudokupad,
+    parse_sudokupad,
+    parse_sudokupad_puzzle,
+    sudokupad_json,
+    sudokupad_link,
+    unzip_json,
+    utf16_units,
+)
+from squiggly_cp.setter.layouts import random_layout  # what setter.generate re-exports
+
+# PuzzleZipper's renames, as SudokuPad's puzzlezipper_lib.js lists them.
+SHORT = {
+    "color": "c", "cages": "ca", "center": "ct", "borderColor": "c1", "backgroundColor": "c2",
+    "cells": "ce", "cellSize": "cs", "arrows": "a", "overlays": "o", "underlays": "u", "width": "w",
+    "height": "h", "value": "v", "videos": "vd", "lines": "l", "rounded": "r", "regions": "re",
+    "fontSize": "fs", "thickness": "th", "headLength": "hl", "wayPoints": "wp", "title": "t",
+    "text": "te", "duration": "d",
+}  # fmt: skip
+
+
+def zip_json(doc: Any) -> str:
+    """SudokuPad's zipPuzzle, step by step (a reference independent of the reader)."""
+
+    def clean(o: Any) -> Any:
+        if isinstance(o, list):
+            return [clean(v) for v in o]
+        if isinstance(o, dict):
+            return {SHORT.get(k, k): clean(v) for k, v in o.items() if v != []}
+        if isinstance(o, str) and re.fullmatch(r"-?(?:0|[1-9][0-9]*)", o) and o != "-0":
+            return int(o)
+        return o
+
+    text = json.dumps(clean(doc), ensure_ascii=False, separators=(",", ":"))
+    text = re.sub(r'([,{\[])"([a-zA-Z0-9]+)":', r"\1\2:", text)
+    text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
+    text = re.sub(r"(:)false([,}\]])", r"\1f\2", text)
+    text = re.sub(r"(:)true([,}\]])", r"\1t\2", text)
+    text = re.sub(r'(:)"#000000"([,}\]])', r"\1#0\2", text)
+    text = re.sub(r'(:)"#FFFFFF"([,}\]])', r"\1#F\2", text)
+    text = re.sub(r'(:)"#([0-9a-fA-F]{6})"([,}\]])', r"\1\2\3", text)
+    return text.replace("'", "\\'").replace('"', "'")
+
+
+def scl(doc: Any, prefix: str = "scl") -> str:
+    text = doc if isinstance(doc, str) else json.dumps(doc, separators=(",", ":"))
+    return prefix + LZString.compressToBase64(utf16_units(text))
+
+
+def refusal(item: str) -> PuzzleError:
+    with pytest.raises(PuzzleError) as caught:
+        parse_sudokupad(item)
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+# The spec's worked example ---------------------------------------------------------------
+
+PLAIN = '{"cells":[[{"value":"1"},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]}'
+ZIPPED = "{ce:[[{v:1},],[,]],re:[[[0,0],[0,1]],[[1,0],[1,1]]]}"
+
+
+def test_the_worked_example_zips_and_unzips():
+    assert zip_json(json.loads(PLAIN)) == ZIPPED
+    # Zipping makes the digit string a number; SudokuPad's unzip keeps it one.
+    assert unzip_json(ZIPPED) == json.loads(PLAIN.replace('"1"', "1"))
+
+
+def test_every_zipping_step_is_undone():
+    doc = {
+        "cellSize": 50,
+        "cells": [[{}, {"value": "7"}, {}], [{"value": 2, "centremarks": [1, 3]}, {}, {}]],
+        "underlays": [{"center": [0.5, 0.5], "backgroundColor": "#FFFFFF", "borderColor": "#000000",
+                       "color": "#a1B2c3", "rounded": True, "width": 1, "height": 1}],
+        "cages": [{"value": "title: it's \"quoted\", a:b {x} [y]"}, {"value": "rules: x,y:z"}],
+        "lines": [],
+        "arrows": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5]], "headLength": 0.3, "thickness": 5}],
+    }  # fmt: skip
+    expected = json.loads(json.dumps(doc).replace('"7"', "7"))
+    del expected["lines"]  # empty arrays are dropped
+    expected["cages"][0]["value"] = "title: it's 'quoted', a:b {x} [y]"  # as SudokuPad, " becomes '
+    assert unzip_json(zip_json(doc)) == expected
+
+
+def test_zipped_shorthands_only_after_a_colon():
+    assert unzip_json("{a:t,b:f,c:#0,d:#F,e:00ff00,f:[1,2.5,-3e2],g:null}") == {
+        "arrows": True, "b": False, "color": "#000000", "duration": "#FFFFFF",
+        "e": "#00ff00", "f": [1, 2.5, -300.0], "g": None,
+    }  # fmt: skip
+    assert unzip_json("[]") == [{}]  # SudokuPad reads "[]" so too
+    assert unzip_json("{d2:1,'quoted key':'\\u00e9\\\\'}") == {"d": 1, "quoted key": "é\\"}
+    deep = "[" * 99 + "]" * 99
+    for bad in ["[t]", "{a:}", "{a:1", "{a b}", "'open", "[1,2]]", "{a:01}", deep, "{a:'\\x'}"]:
+        with pytest.raises(PuzzleError, match=r"zipped JSON|bad string"):
+            unzip_json(bad)
+
+
+# Links of every shape ---------------------------------------------------------------------
+
+GIVENS = (5, 3, 0, 0, 7, 0, 0, 0, 0) + (0,) * 72
+SQUIGGLY = Puzzle(9, GIVENS, random_layout(random.Random(7), 9))
+
+
+def test_a_link_round_trips_with_metadata():
+    rules = "Normal rules.\nRegions are jigsaw."
+    link = sudokupad_link(SQUIGGLY, title="Twisty 😀", author="Me", rules=rules)
+    assert link.startswith(LINK_PREFIX)
+    read = parse_sudokupad(link)
+    assert read == SudokuPadPuzzle(SQUIGGLY, "Twisty 😀", "Me", rules, None, GIVENS, None)
+    assert parse_sudokupad_puzzle(link).meta == Meta("Twisty 😀", "Me", rules, None)
+
+
+def _shapes() -> list[str]:
+    link = sudokupad_link(SQUIGGLY, title="Shapes")
+    data = link[len("https://sudokupad.app/") :]
+    fpuz = fpuzzles_link(SQUIGGLY).split("load=")[1]
+    return [
+        link,
+        "https://sudokupad.app/ctc" + data[3:],
+        "http://www.sudokupad.app/" + data + "?setting-nogrid=1#top",
+        "https://beta.sudokupad.app/" + data,
+        "https://sudokupad.app/?puzzleid=" + data,
+        "https://sudokupad.app/?x=1&puzzleid=" + data + "&y=2",
+        "https://app.crackingthecryptic.com/sudoku/" + data,
+        "https://test.crackingthecryptic.com/sudoku/" + data,
+        urllib.parse.quote(link, safe=""),
+        "https://sudokupad.app/scl" + urllib.parse.quote(data[3:], safe=""),
+        "https://sudokupad.app/" + data.replace("+", " ").strip(),
+        link.replace("https://", "https:/"),
+        "  " + data + "  ",
+        "fpuzzles" + fpuz,
+        "fpuz" + fpuz,
+        "https://sudokupad.app/fpuzzles" + fpuz,
+        "scl" + urllib.parse.quote(json.dumps(sudokupad_json(SQUIGGLY, title="Shapes"))),
+        "ctc" + LZString.compressToBase64(zip_json(sudokupad_json(SQUIGGLY, title="Shapes"))),
+    ]
+
+
+@pytest.mark.parametrize("item", _shapes())
+def test_every_link_shape_is_read(item: str):
+    assert looks_sudokupad(item) or item.startswith("scl%7B")
+    assert parse_sudokupad(item).puzzle == SQUIGGLY
+
+
+def test_a_collapsed_double_slash_in_the_data_is_repaired():
+    # LZString writes "//" (twelve one bits) rarely; a literal U+FFFF is sixteen of them.
+    link = sudokupad_link(SQUIGGLY, title="x\uffff")
+    scheme, data = link.split("://", 1)
+    assert "//" in data
+    collapsed = scheme + ":/" + data.replace("//", "/")
+    assert parse_sudokupad(collapsed) == parse_sudokupad(link)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "." * 162,
+        "53..7...." + "." * 72 + "111222333" * 9,
+        '{"size": 9, "grid": []}',
+        fpuzzles_link(SQUIGGLY),
+        fpuzzles_link(SQUIGGLY).split("load=")[1],
+        "sclN4Ig",
+        "scl is a word",
+        "https://f-puzzles.com/?load=sclN4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLrryBdZQmq8l54",
+        "",
+        "https://example.com/sudokupad.app/scl",
+    ],
+)
+def test_other_formats_do_not_look_like_sudokupad(item: str):
+    assert not looks_sudokupad(item)
+
+
+# Metadata -----------------------------------------------------------------------------------
+
+SOLUTION9 = tuple((3 * (r % 3) + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9))
+BOXED = Puzzle.standard(SOLUTION9[:9] + (0,) * 72)
+
+
+def _doc(**extra: Any) -> dict[str, Any]:
+    return {**sudokupad_json(BOXED), **extra}
+
+
+def test_metadata_from_cages_metadata_object_and_top_level():
+    cages = [
+        {"value": "title: From a cage"},
+        {"value": "author:Setter"},
+        {"value": "rules: Line one"},
+        {"value": "rules: Line two"},
+        {"value": "solution: " + "".join(map(str, SOLUTION9))},
+        {"value": "msgcorrect: Well done"},
+    ]
+    read = parse_sudokupad(scl(_doc(cages=cages)))
+    assert (read.title, read.author, read.rules) == ("From a cage", "Setter", "Line one\nLine two")
+    assert read.solution == SOLUTION9
+    table = {"title": "From the table", "rules": ["A", "B"], "source": "x"}
+    read = parse_sudokupad(scl(_doc(cages=cages, metadata=table, author="Top")))
+    assert (read.title, read.author, read.rules) == ("From the table", "Setter", "A\nB")
+    read = parse_sudokupad(scl(_doc(title="Top", author="Top author")))
+    assert (read.title, read.author, read.rules, read.solution) == ("Top", "Top author", None, None)
+
+
+def test_a_written_solution_reads_back_and_a_malformed_one_is_dropped():
+    read = parse_sudokupad(sudokupad_link(BOXED, solution=SOLUTION9))
+    assert read.solution == SOLUTION9
+    # Keywords left out come from the puzzle's own meta.
+    carried = BOXED.with_meta(Meta("Meta title", None, "Meta rules", SOLUTION9))
+    assert sudokupad_link(carried, title="Mine") == sudokupad_link(
+        BOXED, title="Mine", rules="Meta rules", solution=SOLUTION9
+    )
+    assert parse_sudokupad_puzzle(sudokupad_link(carried)).meta == carried.meta
+    for bad in ["123", "0" * 81, "x" * 81, "1" * 80]:
+        assert parse_sudokupad(scl(_doc(cages=[{"value": f"solution: {bad}"}]))).solution is None
+    with pytest.raises(PuzzleError, match="81 digits from 1 to 9"):
+        sudokupad_json(BOXED, solution=SOLUTION9[:80])
+
+
+def test_a_16x16_solution_takes_two_digits_a_cell():
+    solution = tuple((4 * (r % 4) + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16))
+    puzzle = Puzzle.standard(solution[:20] + (0,) * 236, 16)
+    cages = sudokupad_json(puzzle, solution=solution)["cages"]
+    assert cages == [{"value": "solution: " + "".join(f"{d:02d}" for d in solution)}]
+    assert parse_sudokupad(sudokupad_link(puzzle, solution=solution)).solution == solution
+
+
+def test_fpuzzles_metadata_entered_digits_and_marks():
+    doc = to_fpuzzles_json(BOXED, title="F title")
+    doc.update(author="F author", ruleset="F rules", solution=list(SOLUTION9))
+    doc["cage"] = [{"cells": [], "value": "msgcorrect: yes"}, {"value": "title: ignored, top-level wins"}]
+    doc["grid"][1][0].update(value=SOLUTION9[9])  # entered, not given
+    doc["grid"][1][1]["centerPencilMarks"] = [1, 2]
+    read = parse_sudokupad(scl(doc, "fpuzzles"))
+    assert (read.title, read.author, read.rules) == ("F title", "F author", "F rules")
+    assert read.solution == SOLUTION9
+    assert read.puzzle == BOXED
+    assert read.digits[9] == SOLUTION9[9] and read.puzzle.givens[9] == 0
+    assert read.candidates is not None and read.candidates[10] == 0b11
+    assert read.candidates[9] == 1 << (SOLUTION9[9] - 1)
+
+
+# Centre marks -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zipped", [False, True])
+def test_centre_marks_are_the_candidates(zipped: bool):
+    doc = _doc()
+    doc["cells"][1][0] = {"centremarks": [4, 5, 6]}
+    doc["cells"][1][1] = {"centreMarks": ["4", "6"], "pencilMarks": [9]}  # corner marks are ignored
+    read = parse_sudokupad("ctc" + LZString.compressToBase64(zip_json(doc)) if zipped else scl(doc))
+    expected = open_candidates(BOXED, BOXED.givens)
+    expected[9], expected[10] = 0b111000, 0b101000
+    assert read.candidates == tuple(expected)
+    assert read.digits == BOXED.givens
+    assert parse_sudokupad(scl(_doc())).candidates is None
+
+
+# Refusals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "sum": 7}]},
+         "a killer cage on r1c1, r1c2 (sum 7): "),
+        ({"cages": [{"cells": [[r, 8] for r in range(9)]}]}, "a cage on r1c9, r2c9, r3c9, r4c9 and 5 more: "),
+        ({"lines": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#CFCFCF"}]},
+         "a line (thermometer, renban or the like) through r1c1, r2c2, r3c2: "),
+        ({"arrows": [{"wayPoints": [[4.5, 4.5], [4.5, 6.5]], "headLength": 0.3}]},
+         "an arrow through r5c5, r5c7: "),
+        ({"overlays": [{"center": [0.5, 0.5], "text": "X", "width": 0.25, "height": 0.25}]},
+         "a text overlay 'X' on r1c1: "),
+        ({"underlays": [{"center": [2.5, 3.5], "text": 12}]}, "a text underlay '12' on r3c4: "),
+        ({"overlays": [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "backgroundColor": "#000000"}]},
+         "a small marker (a kropki dot or the like) by r1c2: "),
+        ({"fogofwar": [[0, 0]]}, "the puzzle has 'fogofwar', which squiggly-cp does not understand: "),
+    ],
+)  # fmt: skip
+def test_constraints_are_refused_by_name(extra: dict[str, Any], message: str):
+    error = refusal(scl(_doc(**extra)))
+    assert str(error) == message + "squiggly-cp solves only rows, columns and regions"
+    assert refusal("ctc" + LZString.compressToBase64(zip_json(_doc(**extra)))).message == error.message
+
+
+def test_colour_only_elements_are_ignored():
+    extra = {
+        "underlays": [{"center": [0.5, 0.5], "width": 1, "height": 1, "backgroundColor": "#ffa0a0"}],
+        "overlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.7, "rounded": True, "text": ""}],
+        "cages": [{"value": "title: T"}],
+        "videos": [],
+        "id": "abc",
+    }
+    assert parse_sudokupad(scl(_doc(cellSize=50, **extra))).puzzle == BOXED
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        ("https://sudokupad.app/k4x9q2zt", "a SudokuPad short id ('k4x9q2zt') names a puzzle on SudokuPad's"),
+        ("https://app.crackingthecryptic.com/sudoku/jPbnQfbnRB", "short id ('jPbnQfbnRB')"),
+        ("https://sudokupad.app/psxpuzzles/the-title", "short id ('psxpuzzles/the-title')"),
+        ("scfoooooooooooooooooook", "an 'scf' link packs a classic 9x9"),
+        ("https://sudokupad.app/", "a SudokuPad link with no puzzle in it"),
+        ("https://sudokupad.app/scl", "the link ends after 'scl'"),
+        ("https://sudokupad.app/sclN4Ig!!", "holds '!', which base64 does not use"),
+        (sudokupad_link(BOXED)[:60], "does not decode"),
+        ("scl" + LZString.compressToBase64("a" * 1_100_000), "more than 1,048,576 characters"),
+        ("scl" + LZString.compressToBase64("[1, 2]"), "not a JSON object but list"),
+        ("scl" + LZString.compressToBase64('{"cells": [1'), "not JSON"),
+        ("fpuzzles" + LZString.compressToBase64("{ce:[]}"), "not JSON"),
+        ("scl" + LZString.compressToBase64("{ce:[[,],[,]]}"), "the grid has 2 rows"),
+        (scl({"cells": [[{}] * 9] * 8}), "a row of 'cells' must be 8 cells"),
+        (scl({"cells": [[{}] * 5] * 5}), "a 5x5 grid has no standard boxes"),
+        (scl(_doc(regions=[[[0, 0]]])), "'regions' must list 9 regions of 9 cells, found 1 regions"),
+        (scl(_doc(metadata="x")), "'metadata' must be a JSON object"),
+        (scl(_doc(regions=[[[0, 0, 0]]] * 9)), "region 1: a cell must be a [row, column] pair"),
+        (scl(_doc(regions=[[[0, 9]]] * 9)), "region 1 has the cell '[0, 9]', outside the 9x9 grid"),
+        (scl(_doc(regions=[[[0, c]] for c in range(9)])), "this cell is in no region"),
+        (scl({"cells": [[{}] * 4] * 3 + [[{}, {}, {}, 5]]}), "a cell must be a JSON object, found '5'"),
+        (scl({"cells": [[{"centremarks": 3}] * 4] * 4}), "the centre marks are '3', not a list of digits"),
+        (scl("[" * 100_000 + "]" * 100_000), "nested too deeply"),
+        ("fpuzzles" + fpuzzles_link(SQUIGGLY).split("load=")[1][:-8], "does not decode"),
+    ],
+)
+def test_bad_links_are_one_line_errors(item: str, message: str):
+    assert message in refusal(item).message
+
+
+def test_cell_and_region_problems_name_the_cell():
+    doc = _doc()
+    doc["cells"][2][3] = {"value": "10"}
+    assert (refusal(scl(doc)).row, refusal(scl(doc)).col) == (3, 4)
+    doc = _doc()
+    doc["cells"][0][1] = {"centremarks": [0]}
+    assert str(refusal(scl(doc))) == "row 1, column 2: a centre mark is '0', not a digit from 1 to 9"
+    regions = [[list(pair) for pair in region] for region in _doc()["regions"]]
+    regions[0][0], regions[8][8] = regions[8][8], regions[0][0]  # two regions, each in two pieces
+    error = refusal(scl(_doc(regions=regions)))
+    assert error.message.startswith("regions: the region of this cell is split") and error.row == 1
+    regions[0][0] = regions[0][1]
+    assert (refusal(scl(_doc(regions=regions))).row, refusal(scl(_doc(regions=regions))).col) == (1, 2)
+    fp = to_fpuzzles_json(BOXED)
+    fp["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "7"}]
+    assert "'killercage'" in refusal(scl(fp, "fpuzzles")).message
+    fp = to_fpuzzles_json(BOXED)
+    fp["grid"][8][8]["value"] = 12  # entered, and no digit
+    expected = "row 9, column 9: the entered 'value' is '12', not a digit from 1 to 9"
+    assert str(refusal(scl(fp, "fpuzzles"))) == expected
+
+
+# Round trips of every size, and garbage -----------------------------------------------------
+
+
+@cache
+def layout(size: int, seed: int) -> tuple[int, ...]:
+    return random_layout(random.Random(seed), size)
+
+
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[Puzzle, dict[str, Any]]:
+    n = draw(st.integers(4, 16))
+    regions = layout(n, draw(st.integers(0, 1))) if draw(st.booleans()) or n in (5, 7, 11, 13) else None
+    givens = draw(st.lists(st.integers(0, n) | st.just(0), min_size=n * n, max_size=n * n))
+    puzzle = Puzzle(n, givens, regions or standard_regions(n))
+    meta = {
+        "title": draw(st.none() | TEXT),
+        "author": draw(st.none() | TEXT),
+        "rules": draw(st.none() | st.lists(TEXT, max_size=3).map("\n".join)),
+        "solution": draw(st.none() | st.lists(st.integers(1, n), min_size=n * n, max_size=n * n)),
+    }
+    return puzzle, meta
+
+
+def _expected(meta: dict[str, Any], zipped: bool) -> tuple[Any, ...]:
+    """What reading gives back: line breaks in a title become spaces, blank rules
+    lines go, and zipping makes every " a ' (as SudokuPad's PuzzleZipper does)."""
+
+    def read(text: str) -> str | None:
+        return (text.replace('"', "'") if zipped else text) or None
+
+    title, author = (" ".join((meta[key] or "").splitlines()).strip() for key in ("title", "author"))
+    rules = "\n".join(kept for part in (meta["rules"] or "").splitlines() if (kept := part.strip()))
+    solution = tuple(meta["solution"]) if meta["solution"] else None
+    return read(title), read(author), read(rules), solution
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases())
+def test_round_trip_every_size(case: tuple[Puzzle, dict[str, Any]]):
+    puzzle, meta = case
+    doc = sudokupad_json(puzzle, **meta)
+    zipped = "ctc" + LZString.compressToBase64(utf16_units(zip_json(doc)))
+    for item in (sudokupad_link(puzzle, **meta), scl(doc), zipped):
+        read = parse_sudokupad(item)
+        assert read.puzzle == puzzle
+        assert (read.title, read.author, read.rules, read.solution) == _expected(meta, item == zipped)
+        assert read.digits == puzzle.givens and read.candidates is None
+
+
+def _mutations(link: str) -> st.SearchStrategy[str]:
+    spots = st.integers(0, len(link) - 1)
+    chars = st.sampled_from("ABCxyz019+/=%{}'\",:[] ")
+    return st.one_of(
+        st.builds(lambda i, j: link[:i] + link[j:], spots, spots),
+        st.builds(lambda i, ch: link[:i] + ch + link[i + 1 :], spots, chars),
+        st.builds(lambda i: link[:i], spots),
+    )
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["cells", "regions", "cages", "lines", "value", "cells", "center", "text", "metadata",
+                         "solution", "centremarks", "wayPoints", "x", "ce", "v", "re"]), inner, max_size=4),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.text("scltfpuzABCDxyz0189+/=%", max_size=80),
+        _mutations(sudokupad_link(SQUIGGLY, title="garbage", solution=SOLUTION9)),
+        _mutations(scl(_doc(cages=[{"value": "title: x"}]), "ctc")),
+        JSONISH.map(lambda doc: scl(json.dumps(doc))),
+        JSONISH.map(lambda doc: "ctc" + LZString.compressToBase64(zip_json(doc))),
+        JSONISH.map(lambda doc: scl(json.dumps(doc), "fpuzzles")),
+        st.text("{}[],:'\"tf#0Fabc12 ", max_size=40).map(lambda text: scl(text)),
+    )
+)
+def test_garbage_raises_only_puzzle_errors(item: str):
+    try:
+        read = parse_sudokupad(item)
+    except PuzzleError as e:
+        assert "\n" not in str(e)
+    else:
+        assert isinstance(read.puzzle, Puzzle)
+    looks_sudokupad(item)
