@@ -237,3 +237,20 @@ def test_every_late_import_of_or_tools_holds_ctrl_c():
         if loads_or_tools(m, set())
     ]
     assert not problems, "\n".join(problems)
+
+
+def test_formats_are_named_only_in_formats():
+    """A format is one module plus one registry entry: outside `formats/`, no
+    code names a format (a string that is exactly a format's name); the CLI's
+    help texts may mention them in prose."""
+    from squiggly_cp.formats.registry import FORMATS
+
+    names = set(FORMATS)
+    found = []
+    for path in _modules():
+        if _layer(path) == "formats":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
+    assert not found, found

@@ -37,7 +37,7 @@ FULL_LINE = "1" * 81 + "".join(str(k + 1) for k in standard_regions(9))
 
 
 def test_formats_constant() -> None:
-    assert FORMATS == ("hdu", "grid", "line", "fpuzzles", "plain")
+    assert FORMATS == ("hdu", "grid", "line", "fpuzzles", "plain", "sudokupad", "solo", "sudokuwiki")
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,42 @@ def path():
     return json.loads(done.stdout)["steps"]
 
 
+def sudokupad_link_of(position: Position) -> str:
+    """``position`` as a SudokuPad link, built by hand from the CTC JSON (not by
+    our writer): givens as values, every empty cell's candidates as centre marks
+    (CTC has no entered digits: a digit placed by the solver is a one-mark cell)."""
+    puzzle, n = position.puzzle, position.puzzle.size
+    cells = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            cell = r * n + c
+            if puzzle.givens[cell]:
+                row.append({"value": puzzle.givens[cell]})
+            else:
+                row.append({"centremarks": [d + 1 for d in range(n) if position.candidates[cell] >> d & 1]})
+        cells.append(row)
+    regions = [[[i // n, i % n] for i in range(n * n) if puzzle.regions[i] == k] for k in range(n)]
+    doc = {"cells": cells, "regions": regions}
+    return "https://sudokupad.app/scl" + LZString.compressToBase64(json.dumps(doc))
+
+
+@pytest.mark.parametrize("k", [0, 25, 39])
+def test_a_sudokupad_position_gives_the_same_hint_as_the_text_form(path, tmp_path, k):
+    """The position after step k as a SudokuPad link with centre marks, and the
+    same position in `logic`'s text form, get the same `hint --json`."""
+    position = replayed(WINGS, path, k)
+    # SudokuPad marks: a placed digit is a cell whose only mark is that digit.
+    as_marks = Position(position.puzzle, position.puzzle.givens, position.candidates)
+    link, text = tmp_path / "link.txt", tmp_path / "text.txt"
+    link.write_text(sudokupad_link_of(position) + "\n")
+    text.write_text(position_text(as_marks, f"after step {k}"))
+    from_link, from_text = run_cli("hint", "--json", str(link)), run_cli("hint", "--json", str(text))
+    assert from_link.returncode == from_text.returncode == 0, from_link.stderr + from_text.stderr
+    assert json.loads(from_link.stdout) == json.loads(from_text.stdout)
+    assert json.loads(from_link.stdout)["case"] == 1
+
+
 @pytest.mark.parametrize("k", [0, 25, 39])
 @pytest.mark.parametrize("form", ["json", "link", "text"])
 def test_hint_is_logics_next_step(path, tmp_path, k, form):

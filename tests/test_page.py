@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import sys
@@ -27,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import ROOT, run_cli
 from logic_check import load_unique, replay_json
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
+from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.formats.sudokupad import parse_sudokupad
 
 # Lines of logic_unique.txt (0-based) whose default-scale path uses each
 # family, the shortest such path among the stored puzzles that are not minimal.
@@ -280,6 +283,24 @@ def test_cases_sizes_and_the_unread_line(opened, made):
         opened.tab.locator("#summary .error").count() == 1
     )
     assert opened.tab.locator("[data-cell]").count() == 0
+    assert not opened.errors and opened.requests == [opened.url]
+
+
+def test_each_case_has_an_open_in_sudokupad_link(opened, made):
+    """One `<a data-role="sudokupad">` per case read, in the HTML itself; it
+    decodes to the case's puzzle with CP-SAT's solution, and the page shows the
+    chosen case's link only."""
+    page, _, puzzles, _ = made
+    html = page.read_text()
+    found = dict(re.findall(r'<a data-role="sudokupad" data-case="(\d+)" href="([^"]+)"', html))
+    assert sorted(map(int, found)) == sorted(puzzles)
+    for number, puzzle in puzzles.items():
+        read = parse_sudokupad(found[str(number)].replace("&amp;", "&"))
+        assert read.puzzle == puzzle and read.solution == classify(puzzle).solution
+    for number in (1, len(puzzles)):
+        opened.case(number)
+        visible = opened.tab.locator("[data-role=sudokupad]:visible")
+        assert visible.count() == 1 and visible.get_attribute("data-case") == str(number)
     assert not opened.errors and opened.requests == [opened.url]
 
 

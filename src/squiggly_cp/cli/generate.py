@@ -9,11 +9,12 @@ from typing import Any
 
 import click
 
-from ..core.case import Case
+from ..core.case import Case, InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
-from ..formats.detect import FORMATS
+from ..formats.detect import FORMATS, iter_write
 from ..formats.open import read_cases
+from ..formats.registry import JUDGE, REGISTRY, default_output, get_format, write_one
 from ..setter.generate import KINDS
 from ..setter.layouts import layout_symmetry_sizes
 from .common import PROG, Output, Progress, RatingRange, TimeLimit, warn
@@ -40,8 +41,8 @@ from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
 @click.option(
     "--to",
     "to",
-    type=click.Choice([f for f in FORMATS if f != "plain"]),
-    help="Output format. [default: hdu for 9x9, else grid]",
+    type=click.Choice([f for f in FORMATS if not REGISTRY[f].holds_one]),
+    help=f"Output format. [default: {JUDGE} for 9x9, else grid]",
 )
 @click.option(
     "--difficulty",
@@ -109,14 +110,16 @@ def generate(
     gives the same puzzles on every machine. Long runs show their progress
     on standard error.
     """
-    from ..setter.generate import format_stream
+    from ..engines.registry import with_proved_solution
     from ..setter.generate import generate as make
 
     out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout, size = _layout_and_size(out, layout_file, size, layout_symmetry)
-    to = to or ("hdu" if size == 9 else "grid")
-    if to == "hdu" and size != 9:
-        raise click.UsageError(f"--to {to} cannot hold these puzzles; use grid, line or fpuzzles")
+    to = to or default_output(size)
+    try:
+        write_one(Puzzle(size, (0,) * (size * size), layout or [i // size for i in range(size * size)]), to)
+    except InputError as e:
+        raise click.UsageError(f"--to {to} cannot hold these puzzles: {e.message}") from None
     if size not in layout_symmetry_sizes(layout_symmetry):
         raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
     outcomes = make(
@@ -131,7 +134,10 @@ def generate(
         target=_rating_target(kind, difficulty, rating_range),
     )
     try:
-        for text in format_stream(_made(out, outcomes, count), to):
+        made = _made(out, outcomes, count)
+        if get_format(to).carries_solution:
+            made = (with_proved_solution(puzzle) for puzzle in made)
+        for text in iter_write(made, to):
             out.write(text)
     except PuzzleError as e:
         out.problem(f"{layout_file}: {e}")

@@ -13,8 +13,9 @@ import click
 from ..core.case import Case, InputError
 from ..core.puzzle import Puzzle, Verdict, digit_char
 from ..execution.cluster import Address
-from ..formats.detect import FORMATS, iter_write, write_puzzles
+from ..formats.detect import FORMATS, iter_write
 from ..formats.open import load_cases, read_cases
+from ..formats.registry import REGISTRY, write_one
 from ..setter.hatch import RULES, HatchResult, format_hatch, hatch
 from ..setter.render import render_svg, render_text
 from .common import (
@@ -53,7 +54,7 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
 
     The plain format (nine lines of nine digits, 0 empty, standard boxes)
     gives nine lines of digits and "." for cells still empty, or ERROR. Other
-    formats (hdu, grid, line, fpuzzles) give "Case k:" and the same per case.
+    formats (hdu, grid, line, the links) give "Case k:" and the same per case.
     """
     out = Output()
     fmt, cases = load_cases(file, fmt)
@@ -63,7 +64,7 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
         if steps and result.error:
             text += result.error + "\n"
         text += format_hatch(result)
-        out.write(text if fmt == "plain" else f"Case {case.number}:\n{text}")
+        out.write(text if fmt and REGISTRY[fmt].holds_one else f"Case {case.number}:\n{text}")
 
     for_each_case(out, answered(cases, partial(hatch, rules=rules)), None, write)
     out.exit()
@@ -76,17 +77,20 @@ def hatch_command(file: str, fmt: str | None, steps: bool, rules: str) -> None:
 def convert(file: str, fmt: str | None, to: str) -> None:
     """Write FILE's puzzles in another format.
 
-    hdu holds only 9x9 puzzles and plain only one classic 9x9 (standard
-    boxes); fpuzzles gives one https://f-puzzles.com/?load=... link per
-    puzzle. A puzzle that cannot be read or does not fit the output format is
-    reported on standard error and left out; the others are converted.
+    hdu holds only 9x9 puzzles, plain only one classic 9x9 (standard boxes)
+    and sudokuwiki only 9x9; fpuzzles gives one https://f-puzzles.com/?load=...
+    link per puzzle, sudokupad one https://sudokupad.app/scl... link (with
+    the solution when CP-SAT proves it unique within SOLUTION_LIMIT seconds,
+    so SudokuPad checks the solver's grid), solo one Solo game id. A puzzle
+    that cannot be read or does not fit the output format is reported on
+    standard error and left out; the others are converted.
     """
     out = Output()
     fitting: Iterable[Puzzle] = _fitting(out, good_cases(out, file, fmt), to)
-    if to == "plain":
+    if REGISTRY[to].holds_one:
         fitting = list(fitting)  # plain holds one
         if len(fitting) > 1:
-            out.problem(f"the plain format holds one puzzle; {len(fitting)} were read, none written")
+            out.problem(f"the {to} format holds one puzzle; {len(fitting)} were read, none written")
             fitting = []
     texts = iter_write(fitting, to)
     while True:
@@ -104,13 +108,18 @@ def convert(file: str, fmt: str | None, to: str) -> None:
 def _fitting(out: Output, cases: Iterable[Case], to: str) -> Iterator[Puzzle]:
     """The puzzles of ``cases`` that format ``to`` can hold, as they come (the
     others are reported on ``out``)."""
+    prove = import_solvers("engines.registry").with_proved_solution if REGISTRY[to].carries_solution else None
     for case in cases:
         try:
-            write_puzzles([case.puzzle], to)
+            write_one(case.puzzle, to)
         except InputError as e:
             out.problem(f"case {case.number}: {e.message}")
             continue
-        yield case.puzzle
+        yield prove(case.puzzle, time_limit=SOLUTION_LIMIT) if prove else case.puzzle
+
+
+SOLUTION_LIMIT = 10.0
+"""Seconds `convert` gives CP-SAT to prove a puzzle unique for a format that carries the solution."""
 
 
 @click.command(epilog=SHOW_HELP)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
 from .geometry import Layout, box_shape, layout_for
@@ -82,6 +82,18 @@ def normalize_labels(labels: Sequence[Hashable]) -> Grid:
 
 
 @dataclass(frozen=True)
+class Meta:
+    """What a link says about a puzzle besides its cells: the setter's title,
+    author and rules, and a solution (a link's own, or the one an engine proved
+    unique, which SudokuPad checks a finished grid against)."""
+
+    title: str | None = None
+    author: str | None = None
+    rules: str | None = None
+    solution: Grid | None = None
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """A squiggly sudoku: givens plus a region layout.
 
@@ -91,11 +103,14 @@ class Puzzle:
     puzzles with the same regions are equal. The constructor checks shapes and
     ranges and that there are ``size`` regions of ``size`` cells; whether each
     region is connected is `squiggly_cp.core.regions.check_regions`'s job.
+    ``meta`` travels with the puzzle from a link to a link; it is no part of
+    the puzzle (equality ignores it, and it is not sent to worker processes).
     """
 
     size: int
     givens: Grid
     regions: Grid
+    meta: Meta | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # The one place where cells become tuples and labels are renumbered.
@@ -161,6 +176,13 @@ class Puzzle:
                         return index, seen[digit], cell
                     seen[digit] = cell
         return None
+
+    def with_meta(self, meta: Meta | None) -> Puzzle:
+        """This puzzle carrying ``meta``; a solution in it that is not one of this
+        puzzle's is left out (a link's word is not taken for it)."""
+        if meta is not None and meta.solution is not None and not self.is_solution(meta.solution):
+            meta = replace(meta, solution=None)
+        return Puzzle(self.size, self.givens, self.regions, meta)
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
         return Puzzle(self.size, givens, self.regions)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from ..core.puzzle import Puzzle, Result
+from ..core.puzzle import Meta, Puzzle, Result
 from ..core.signals import import_held
 
 Engine = Callable[..., Result]
@@ -29,3 +30,11 @@ def classify(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None 
     `Verdict.UNKNOWN`, never a verdict that was not proved.
     """
     return get_engine(engine)(puzzle, time_limit=time_limit)
+
+
+def with_proved_solution(puzzle: Puzzle, *, time_limit: float | None = None) -> Puzzle:
+    """``puzzle`` carrying its solution in ``meta`` when CP-SAT proves it unique
+    within ``time_limit`` seconds, and no solution otherwise (not even one a
+    link brought: only a proved one is passed on)."""
+    solution = classify(puzzle, time_limit=time_limit).solution
+    return puzzle.with_meta(replace(puzzle.meta or Meta(), solution=solution))

@@ -43,10 +43,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..core.case import InputError
-from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, box_shape, standard_regions
+from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
 from .lzcodec import DecodeError, decompress_base64
-from .text import LINE_CAP, Overlong, stream_lines
+from .text import LINE_CAP, Overlong, Sample, stream_lines
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
 
@@ -77,6 +77,22 @@ restricts a cell's digits and is refused."""
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
 _MIN_BASE64 = 16
 MAX_INT_DIGITS = 20
+
+
+def looks_fpuzzles(sample: Sample) -> bool:
+    """The first non-blank line starts with ``{``, contains ``load=`` or
+    ``f-puzzles.com``, or is a base64 string that LZString decompresses to text
+    starting ``{"`` (a JSON object)."""
+    first = sample.lines[0].strip() if sample.lines else ""
+    if first.startswith("{") or "load=" in first or "f-puzzles.com" in first:
+        return True
+    if len(first) < _MIN_BASE64 or not _BASE64.fullmatch(first):
+        return False
+    try:
+        decoded = decompress_base64(first, max_chars=64, prefix=True)  # the start tells
+    except DecodeError:
+        return False
+    return decoded.startswith('{"')
 
 
 def read_fpuzzles(text: str) -> list[Puzzle | InputError]:
@@ -324,9 +340,30 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
             if problem:
                 return InputError(problem, number, r, c)
     try:
-        return Puzzle(size, givens, check_regions(labels, size))
+        puzzle = Puzzle(size, givens, check_regions(labels, size))
     except PuzzleError as e:
         return InputError(f"regions: {e.message}", number, e.row, e.col)
+    return puzzle.with_meta(_meta(doc, size))
+
+
+def _meta(doc: dict[str, Any], size: int) -> Meta | None:
+    """The document's title, author, rules and solution (a flat list of N²
+    digits), where they are well-formed; None when it has none of them."""
+    texts = [doc.get(key) if isinstance(doc.get(key), str) and doc.get(key) else None for key in _META_KEYS]
+    solution = doc.get("solution")
+    grid = None
+    if (
+        isinstance(solution, list)
+        and len(solution) == size * size
+        and all(type(d) is int and 1 <= d <= size for d in solution)
+    ):
+        grid = tuple(solution)
+    if grid is None and not any(texts):
+        return None
+    return Meta(*texts, solution=grid)
+
+
+_META_KEYS = ("title", "author", "ruleset")
 
 
 def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: tuple[int, ...] | None) -> str:
@@ -376,9 +413,16 @@ def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]
             row.append(cell)
         grid.append(row)
     doc: dict[str, Any] = {"size": n}
+    meta = puzzle.meta or Meta()
+    title = title if title is not None else meta.title
     if title is not None:
         doc["title"] = title
+    for key, text in (("author", meta.author), ("ruleset", meta.rules)):
+        if text is not None:
+            doc[key] = text
     doc["grid"] = grid
+    if meta.solution is not None:
+        doc["solution"] = list(meta.solution)
     return doc
 
 

@@ -30,16 +30,34 @@ is grid row ``r``) and the line of the input; the other puzzles are still read.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
-from .text import Overlong, stream_lines
+from .text import Overlong, Sample, stream_lines
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
 """What `write_grid` writes for regions 0, 1, 2, ... (in order of first appearance)."""
+
+_CELLS = re.compile(r"[.0-9A-Za-z]+")
+
+
+def looks_grid(sample: Sample) -> bool:
+    """Most non-blank lines have at most 16 cells, the most common length is 4
+    to 16 (N), there are at least 2N rows, and most rows are made of cells, since
+    a grid puzzle is N rows of givens and N rows of region labels. (One damaged
+    row does not decide: the reader reports its puzzle.)"""
+    content = sample.content
+    if not content or 2 * len(sample.long_rows) >= len(content):
+        return False
+    n = Counter(len(row) for row in content).most_common(1)[0][0]
+    cell_rows = sum(1 for row in content if _CELLS.fullmatch(row))
+    return MIN_SIZE <= n <= MAX_SIZE and len(content) >= 2 * n and 2 * cell_rows > len(content)
+
 
 _ALNUM = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
@@ -177,10 +195,12 @@ def _parse_puzzle(number: int, rows: list[_Row], count: int) -> Puzzle | InputEr
 def write_grid(puzzles: Iterable[Puzzle]) -> str:
     """The puzzles in the grid format: givens (``.`` for empty), then region labels
     A, B, C, ... in order of first appearance; a blank line between puzzles."""
-    parts = []
-    for puzzle in puzzles:
-        n = puzzle.size
-        lines = ["".join(digit_char(d) for d in puzzle.givens[r * n : (r + 1) * n]) for r in range(n)]
-        lines += ["".join(LABEL_CHARS[k] for k in puzzle.regions[r * n : (r + 1) * n]) for r in range(n)]
-        parts.append("\n".join(lines) + "\n")
-    return "\n".join(parts)
+    return "\n".join(map(grid_text, puzzles))
+
+
+def grid_text(puzzle: Puzzle) -> str:
+    """One puzzle's 2N rows, each with its newline."""
+    n = puzzle.size
+    lines = ["".join(digit_char(d) for d in puzzle.givens[r * n : (r + 1) * n]) for r in range(n)]
+    lines += ["".join(LABEL_CHARS[k] for k in puzzle.regions[r * n : (r + 1) * n]) for r in range(n)]
+    return "\n".join(lines) + "\n"

@@ -23,7 +23,7 @@ from ..core.regions import (
     regions_from_walls,
     walls_from_regions,
 )
-from .text import NOT_UTF8, decode_stream, encoding_problem
+from .text import NOT_UTF8, Sample, decode_stream, encoding_problem
 
 SIZE = 9
 CELLS = SIZE * SIZE
@@ -36,6 +36,23 @@ _PADDED = re.compile(r"(-?)0*([0-9]*)")
 
 
 Source = IO[str] | IO[bytes] | str | bytes | os.PathLike[str]
+
+
+_HDU_TOKENS = 82
+_SMALL_NUMBER = re.compile(r"[0-9]{1,3}")
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+def looks_hdu(sample: Sample) -> bool:
+    """At least 82 white-space-separated tokens, the first a whole number (T), at
+    least 90% of the rest numbers of one to three digits and at least one of
+    them 16 or more (border cells carry wall bits). The 90% lets the reader,
+    not this guess, point at a bad token."""
+    tokens = sample.text.split()
+    if len(tokens) < _HDU_TOKENS or not _INTEGER.fullmatch(tokens[0]):
+        return False
+    numbers = [int(t) for t in tokens[1:] if _SMALL_NUMBER.fullmatch(t)]
+    return len(numbers) >= 0.9 * (len(tokens) - 1) and max(numbers, default=0) >= 16
 
 
 def read_hdu(source: Source) -> Iterator[Case | InputError]:
@@ -240,11 +257,15 @@ def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:
     buffer = io.StringIO() if out is None else out
     buffer.write(f"{len(puzzles)}\n")
     for k, puzzle in enumerate(puzzles):
-        if puzzle.size != SIZE:
-            raise PuzzleError(f"the judge format holds only 9x9 puzzles, not {puzzle.size}x{puzzle.size}")
         if k:
             buffer.write("\n")
-        codes = [g | w for g, w in zip(puzzle.givens, walls_from_regions(puzzle.regions, SIZE), strict=True)]
-        for r in range(SIZE):
-            buffer.write(" ".join(map(str, codes[r * SIZE : (r + 1) * SIZE])) + "\n")
+        buffer.write(hdu_case(puzzle))
     return buffer.getvalue() if out is None else ""
+
+
+def hdu_case(puzzle: Puzzle) -> str:
+    """One 9x9 puzzle's nine lines of the judge format (without T)."""
+    if puzzle.size != SIZE:
+        raise PuzzleError(f"the hdu format holds only 9x9 puzzles, not {puzzle.size}x{puzzle.size}")
+    codes = [g | w for g, w in zip(puzzle.givens, walls_from_regions(puzzle.regions, SIZE), strict=True)]
+    return "".join(" ".join(map(str, codes[r * SIZE : (r + 1) * SIZE])) + "\n" for r in range(SIZE))

@@ -19,13 +19,28 @@ puzzles, not lines, and the message names the line when the two differ.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Iterator
 
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
 from .grid import given_value, label_problem
-from .text import Overlong, stream_lines
+from .text import Overlong, Sample, stream_lines
+
+_LINE_LENGTHS = frozenset(2 * n * n for n in range(MIN_SIZE, MAX_SIZE + 1))
+_CELLS = re.compile(r"[.0-9A-Za-z]+")
+
+
+def looks_line(sample: Sample) -> bool:
+    """At least half the non-blank lines not starting with ``#`` have more than
+    16 cells (a grid row has at most 16), spaces ignored, and at least one of
+    them is 2·N² cells of ``.``, digits and letters for an N from 4 to 16. (The
+    reader then reports any other line as a bad puzzle.)"""
+    long_rows = sample.long_rows
+    return 2 * len(long_rows) >= len(sample.content) and any(
+        len(row) in _LINE_LENGTHS and _CELLS.fullmatch(row) for row in long_rows
+    )
 
 
 def read_line(text: str) -> list[Puzzle | InputError]:
@@ -86,7 +101,9 @@ def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
 
 def write_line(puzzles: Iterable[Puzzle]) -> str:
     """One line per puzzle: givens (``.`` for empty), then labels 1-9, A-G."""
-    return "".join(
-        "".join(digit_char(d) for d in p.givens) + "".join(DIGIT_CHARS[k] for k in p.regions) + "\n"
-        for p in puzzles
-    )
+    return "".join(map(line_text, puzzles))
+
+
+def line_text(puzzle: Puzzle) -> str:
+    """One puzzle's line, with its newline."""
+    return "".join(map(digit_char, puzzle.givens)) + "".join(DIGIT_CHARS[k] for k in puzzle.regions) + "\n"

@@ -7,18 +7,16 @@ format or encoding cannot be told, gives one `InputError` as its only item.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from ..core.case import Case, InputError
 from ..core.position import Position
 from ..core.puzzle import Puzzle
 from .detect import detect_format, read_puzzles
-from .fpuzzles import iter_fpuzzles
-from .grid import iter_grid
-from .hdu import CHUNK, read_hdu
-from .line import iter_line
-from .position import has_position_text, iter_fpuzzles_positions, iter_position_text
+from .hdu import CHUNK
+from .position import has_position_text, iter_position_text
+from .registry import JUDGE, REGISTRY, LineReader, StreamReader
 from .text import decode, decode_stream, encoding_problem, stream_lines
 
 
@@ -31,8 +29,8 @@ def load_cases(
     the judge format is assumed unless the input's beginning is clearly in
     another format; without it, an input whose beginning is clearly in the
     judge format is read in it. The judge format streams (memory does not
-    grow with the input, the first case is answered at once), and so do
-    line, grid and fpuzzles, a line at a time. Only plain (nine lines) is
+    grow with the input, the first case is answered at once), and so does
+    every line-based format, a line at a time. Only plain (nine lines) is
     read whole (up to `WHOLE_CAP` bytes), and an input of more than `CHUNK`
     bytes whose beginning fits no format is refused from its beginning.
     """
@@ -50,16 +48,17 @@ def _load(
     """`load_cases` of ``stream``, of which ``head`` (up to `CHUNK` bytes) was read."""
     if fmt is None:
         fmt = _sniff(head)
-        if fmt == "hdu" or (judge_default and fmt is None):
-            return "hdu", _stream_hdu(path, head, stream)
+        if fmt == JUDGE or (judge_default and fmt is None):
+            return JUDGE, _stream(path, head, stream, REGISTRY[JUDGE].stream)
         if fmt is None and len(head) == CHUNK:
             stream.close()
             problem = encoding_problem(head)
             return None, iter([InputError(problem) if problem else _undetected(decode(head))])
-    if fmt == "hdu":
-        return fmt, _stream_hdu(path, head, stream)
-    if fmt in _LINE_READERS:
-        return fmt, _stream_lines(path, head, stream, _LINE_READERS[fmt])
+    entry = REGISTRY.get(fmt) if fmt else None  # None: told from the whole input below
+    if entry is not None and entry.stream is not None:
+        return fmt, _stream(path, head, stream, entry.stream)
+    if entry is not None and entry.lines is not None:
+        return fmt, _stream_lines(path, head, stream, entry.lines)
     # Only plain comes here with more than `CHUNK` bytes: one puzzle, nine lines.
     try:
         with stream:
@@ -112,9 +111,9 @@ def read_positions(path: str, fmt: str | None = None) -> Iterator[tuple[int | No
                     yield item
             if not found:
                 yield None, _undetected(decode(head))
-        elif sniffed == "fpuzzles":
+        elif sniffed is not None and (positions := REGISTRY[sniffed].positions) is not None:
             with stream:
-                yield from iter_fpuzzles_positions(_lines(head, stream))
+                yield from positions(_lines(head, stream))
         else:
             for item in _load(path, stream, head, fmt, judge_default=False)[1]:
                 yield (
@@ -135,8 +134,8 @@ def _parsed(data: bytes, fmt: str | None) -> tuple[str | None, Iterator[Case | I
         fmt = fmt or detect_format(text)
     except InputError:
         return None, iter([_undetected(text)])
-    if fmt == "hdu":
-        return fmt, read_hdu(text)
+    if (stream := REGISTRY[fmt].stream) is not None:
+        return fmt, stream(text)
     return fmt, _numbered(read_puzzles(text, fmt))
 
 
@@ -158,16 +157,8 @@ def _numbered(items: Iterable[Puzzle | InputError]) -> Iterator[Case | InputErro
         yield item if isinstance(item, InputError) else Case(number, item)
 
 
-_LINE_READERS: dict[str, Callable[[Iterable[str]], Iterator[Puzzle | InputError]]] = {
-    "line": iter_line,
-    "grid": iter_grid,
-    "fpuzzles": iter_fpuzzles,
-}
-"""The formats read a line at a time, and their readers."""
-
-
 def _stream_lines(
-    path: str, head: bytes, stream: BinaryIO, reader: Callable[[Iterable[str]], Iterator[Puzzle | InputError]]
+    path: str, head: bytes, stream: BinaryIO, reader: LineReader
 ) -> Iterator[Case | InputError]:
     """The cases ``reader`` finds in ``path``, read a line at a time; ``head`` is
     what was already read of ``stream``."""
@@ -206,14 +197,13 @@ def _sniff(head: bytes) -> str | None:
         return None
 
 
-def _stream_hdu(path: str, head: bytes, stream: BinaryIO | None = None) -> Iterator[Case | InputError]:
-    """The judge format's cases of ``path``, read as they are needed; ``head``
-    is what was already read of ``stream``."""
+def _stream(path: str, head: bytes, stream: BinaryIO, reader: StreamReader) -> Iterator[Case | InputError]:
+    """The cases ``reader`` finds in ``path``, read as they are needed (a format
+    read from bytes, such as the judge's); ``head`` is what was already read of
+    ``stream``."""
     try:
-        if stream is None:
-            stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
         with stream:
-            yield from read_hdu(_Prefixed(head, stream))
+            yield from reader(_Prefixed(head, stream))
     except OSError as e:
         yield _unreadable(path, e)
 

@@ -8,9 +8,30 @@ column. (`squiggly_cp.setter.hatch.format_hatch` writes the answer.)
 
 from __future__ import annotations
 
-from ..core.puzzle import Puzzle, PuzzleError
+import re
+
+from ..core.puzzle import Puzzle, PuzzleError, standard_regions
+from .text import Sample
 
 SIZE = 9
+
+
+_ROW = re.compile(r"[0-9]{9}")
+
+
+def looks_plain(sample: Sample) -> bool:
+    """Exactly nine non-blank lines, each exactly nine digits 0-9."""
+    return len(sample.lines) == SIZE and all(_ROW.fullmatch(line.rstrip()) for line in sample.lines)
+
+
+def write_plain(puzzle: Puzzle) -> str:
+    """Nine lines of nine digits; only a classic 9x9 (standard boxes) fits."""
+    if puzzle.size != SIZE or puzzle.regions != standard_regions(SIZE):
+        raise PuzzleError(
+            "the plain format holds only classic 9x9 puzzles (standard 3x3 boxes); "
+            "use grid, line or fpuzzles for this one"
+        )
+    return "".join("".join(map(str, puzzle.givens[r * SIZE : (r + 1) * SIZE])) + "\n" for r in range(SIZE))
 
 
 def read_plain(text: str) -> Puzzle:

@@ -27,7 +27,8 @@ from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.regions import check_regions
 from .fpuzzles import iter_with_documents
 from .grid import given_value, label_problem
-from .text import stream_lines
+from .sudokupad import parse_sudokupad
+from .text import iter_items, stream_lines
 
 HEADING = re.compile(r"position(?: (.*))? \(givens, regions, digits\):")
 _CASE = re.compile(r"Case ([0-9]{1,9})\b")
@@ -184,8 +185,26 @@ def _fpuzzles_position(number: int, puzzle: Puzzle, doc: dict) -> Position | Inp
                         c + 1,
                     )
                 marks[index] = sum(1 << (d - 1) for d in set(centre))
+    return _marked(number, puzzle, digits, marks)
+
+
+def _marked(number: int, puzzle: Puzzle, digits: list[int], marks: list[int | None]) -> Position | InputError:
+    """The position of ``digits`` with the cells' centre ``marks`` as their
+    candidates; a cell with no marks (None) has every digit its houses allow."""
     cands = open_candidates(puzzle, digits)
-    for cell in range(n * n):
-        if marks[cell] is not None and not digits[cell]:
-            cands[cell] = marks[cell]
+    for cell, mark in enumerate(marks):
+        if mark is not None and not digits[cell]:
+            cands[cell] = mark
     return _checked(number, puzzle, digits, cands)
+
+
+def iter_sudokupad_positions(lines: Iterable[str]) -> Iterator[tuple[int, Position | InputError]]:
+    """Each SudokuPad link of ``lines`` as a position: its givens, the digits
+    entered in its cells, and their centre marks as candidates."""
+    for number, item in iter_items(lines, parse_sudokupad, "SudokuPad link"):
+        if isinstance(item, InputError):
+            yield number, item
+            continue
+        digits = list(item.digits)
+        cands = list(item.candidates) if item.candidates is not None else open_candidates(item.puzzle, digits)
+        yield number, _checked(number, item.puzzle, digits, cands)

@@ -11,7 +11,12 @@ which no format accepts, so the reader names the token or cell holding them
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from typing import TypeVar
+
+from ..core.case import InputError
+from ..core.puzzle import MAX_SIZE, PuzzleError
 
 BOM = "\ufeff"
 NOT_UTF8 = "the input is not UTF-8 text here; save it as UTF-8 or ASCII"
@@ -112,3 +117,64 @@ def stream_lines(chunks: Iterable[str], cap: int = LINE_CAP) -> Iterator[str]:
 def _line(parts: list[str], length: int, cap: int) -> str:
     text = "".join(parts)
     return Overlong(text[:_SHOWN], length) if length > cap else text
+
+
+T = TypeVar("T")
+
+
+def iter_items(
+    lines: Iterable[str], parse: Callable[[str], T], kind: str
+) -> Iterator[tuple[int, T | InputError]]:
+    """(number, what ``parse`` makes of it) for each item of a format that holds
+    one item a line, such as a link (``kind`` names it in messages). Blank lines
+    and lines starting with ``#`` are passed over; a `PuzzleError` or
+    `ValueError` from ``parse`` becomes the item's `InputError`, naming the line
+    where it differs from the item's number."""
+    number = 0
+    for line_number, line in enumerate(lines, start=1):
+        item = line.strip()
+        if not item or item.startswith("#"):
+            continue
+        number += 1
+        where = f" (line {line_number})" if line_number != number else ""
+        if isinstance(line, Overlong):
+            yield number, InputError(
+                f"the line is {line.length:,} characters long, far more than any {kind}{where}", number
+            )
+            continue
+        try:
+            yield number, parse(item)
+        except PuzzleError as e:
+            yield number, InputError(e.message + where, number, e.row, e.col)
+        except ValueError as e:
+            yield number, InputError(f"{e}{where}", number)
+
+
+class Sample:
+    """The text a format is told from, with the views of it that the formats'
+    recognisers look at (each worked out once, when first asked for)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.lines = [line for line in text.splitlines() if line.strip()]
+        """The non-blank lines."""
+
+    @cached_property
+    def first(self) -> str:
+        """The first non-blank line that is no ``#`` comment, stripped ("" if none)."""
+        return next((s for line in self.lines if not (s := line.strip()).startswith("#")), "")
+
+    @cached_property
+    def rows(self) -> list[str]:
+        """The non-blank lines with their white space taken out."""
+        return ["".join(line.split()) for line in self.lines]
+
+    @cached_property
+    def content(self) -> list[str]:
+        """`rows` that are no ``#`` comment."""
+        return [row for row in self.rows if not row.startswith("#")]
+
+    @cached_property
+    def long_rows(self) -> list[str]:
+        """`content` rows too long for a grid row (over 16 cells)."""
+        return [row for row in self.content if len(row) > MAX_SIZE]

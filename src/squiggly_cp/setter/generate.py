@@ -48,7 +48,6 @@ from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_regions
 from ..core.signals import import_held
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
-from ..formats.detect import write_puzzles
 from .layouts import fill_layout, random_layout
 from .targets import TARGET_TRIES, Target
 
@@ -58,7 +57,6 @@ __all__ = [
     "LAYOUT_SYMMETRIES",
     "Outcome",
     "Target",
-    "format_stream",
     "generate",
     "is_minimal",
     "make_puzzle",
@@ -380,31 +378,6 @@ def random_puzzles(
         if outcome.puzzle is None:
             raise RuntimeError(outcome.reason)
         yield outcome.puzzle
-
-
-def format_stream(puzzles: Iterable[Puzzle], fmt: str) -> Iterator[str]:
-    """The text of each puzzle in format ``fmt``, one piece per puzzle, so a
-    caller can write each as soon as it exists. Joined, the pieces are what
-    `write_puzzles` gives for all of them. hdu is the exception: its first
-    line counts the cases, which are known only at the end (a puzzle may be
-    given up on), so it comes as one piece at the end, or, on Ctrl-C, as one
-    piece of the puzzles made so far before the KeyboardInterrupt goes on."""
-    if fmt == "hdu":
-        bodies: list[str] = []
-        try:
-            for puzzle in puzzles:
-                bodies.append(write_puzzles([puzzle], fmt).split("\n", 1)[1])
-        except KeyboardInterrupt:
-            if bodies:
-                yield f"{len(bodies)}\n" + "\n".join(bodies)
-            raise
-        yield f"{len(bodies)}\n" + "\n".join(bodies)
-        return
-    for index, puzzle in enumerate(puzzles):
-        text = write_puzzles([puzzle], fmt)
-        if fmt == "grid" and index:
-            text = "\n" + text
-        yield text
 
 
 def progress_text(made: int, count: int, seconds: float) -> str:

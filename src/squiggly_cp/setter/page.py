@@ -16,7 +16,10 @@ cells also carry ``data-placed`` and ``data-eliminated``. ``[data-role=
 step-index]`` holds k, ``[data-role=step-text]`` the drawn step's text;
 buttons ``[data-role=first|prev|next|last]`` and the arrow keys move; a list
 item ``[data-step=k]`` jumps to position k; ``select[data-role=case]`` picks
-the puzzle (its values are the case numbers).
+the puzzle (its values are the case numbers). Each case has an
+``<a data-role="sudokupad" data-case="k">`` link that opens it in SudokuPad
+(with CP-SAT's solution when it is unique, so SudokuPad checks the grid),
+shown while its case is.
 
 The positions are worked out here, by the same `logic.State` the solver
 uses, so the page and `logic --json` cannot disagree.
@@ -24,13 +27,15 @@ uses, so the page and `logic --json` cannot disagree.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 from ..core.case import InputError
-from ..core.puzzle import DIGIT_CHARS, Puzzle
+from ..core.puzzle import DIGIT_CHARS, Meta, Puzzle
+from ..formats.sudokupad import sudokupad_link
 from ..logic.assess import Assessment
 from ..logic.state import State
 from ..logic.step import Step
@@ -48,7 +53,19 @@ def logic_page(entries: Iterable[Entry]) -> str:
     # page parses: "<" only ever stands inside a JSON string, where \u003c is the same.
     data = data.replace("<", "\\u003c")
     template = resources.files(__package__).joinpath("page_template.html").read_text(encoding="utf-8")
-    return template.replace("__DATA__", data)
+    links = "".join(_link(case) for case in cases)
+    return template.replace("__LINKS__", links).replace("__DATA__", data)
+
+
+def _link(case: dict[str, Any]) -> str:
+    """The case's "Open in SudokuPad" link (shown while the case is)."""
+    if "link" not in case:
+        return ""
+    number = case["case"]
+    return (
+        f'<a data-role="sudokupad" data-case="{number}" href="{html.escape(case["link"])}" '
+        f'target="_blank" rel="noopener" hidden>Open case {number} in SudokuPad</a>'
+    )
 
 
 def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
@@ -59,8 +76,10 @@ def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
         return {"case": number, "error": "the time limit ran out before the puzzle was decided"}
     steps = found.logic.steps
     n = puzzle.size
+    solution = found.solution
     return {
         "case": number,
+        "link": sudokupad_link(puzzle.with_meta(Meta(solution=solution))),
         "size": n,
         "regions": list(puzzle.regions),
         "givens": list(puzzle.givens),
