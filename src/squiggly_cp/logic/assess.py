@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position, position_text
-from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict
+from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from ..engines.registry import classify
 from . import LogicResult, Rating, rate_result, solve_logic
 
@@ -36,8 +36,6 @@ class Assessment:
     verdict: Verdict
     logic: LogicResult | None = None
     rating: Rating | None = None
-    solution: Grid | None = None
-    """CP-SAT's solution, when it proved the puzzle unique."""
 
     @property
     def rated(self) -> bool:
@@ -152,8 +150,7 @@ def assess(
     never rated. ``time_limit`` bounds the whole: when it runs out, during
     the decision or between two steps of logic, the verdict is UNKNOWN."""
     deadline = Deadline(time_limit)
-    decided = classify(puzzle, time_limit=time_limit)
-    verdict = decided.verdict
+    verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):
         return Assessment(puzzle, verdict)
     try:
@@ -163,7 +160,7 @@ def assess(
         )
     except Undecided:
         return Assessment(puzzle, Verdict.UNKNOWN)
-    return Assessment(puzzle, verdict, result, rate_result(result), decided.solution)
+    return Assessment(puzzle, verdict, result, rate_result(result))
 
 
 def _digits(mask: int, size: int) -> str:

@@ -34,7 +34,8 @@ from importlib import resources
 from typing import Any
 
 from ..core.case import InputError
-from ..core.puzzle import DIGIT_CHARS, Meta, Puzzle
+from ..core.puzzle import DIGIT_CHARS, Grid, Meta, Puzzle, Verdict
+from ..engines.registry import classify
 from ..formats.sudokupad import sudokupad_link
 from ..logic.assess import Assessment
 from ..logic.state import State
@@ -76,10 +77,9 @@ def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
         return {"case": number, "error": "the time limit ran out before the puzzle was decided"}
     steps = found.logic.steps
     n = puzzle.size
-    solution = found.solution
     return {
         "case": number,
-        "link": sudokupad_link(puzzle.with_meta(Meta(solution=solution))),
+        "link": sudokupad_link(puzzle.with_meta(Meta(solution=_solution(found)))),
         "size": n,
         "regions": list(puzzle.regions),
         "givens": list(puzzle.givens),
@@ -90,6 +90,16 @@ def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
         "steps": [_step(step, n) for step in steps],
         "positions": _positions(puzzle, steps),
     }
+
+
+def _solution(found: Assessment) -> Grid | None:
+    """The solution of a puzzle CP-SAT proved unique: where logic got to when
+    it finished (a full grid of a unique puzzle is its solution), else CP-SAT's."""
+    if found.verdict is not Verdict.UNIQUE or found.logic is None:
+        return None
+    if found.logic.solved:
+        return tuple(found.logic.values)
+    return classify(found.puzzle).solution
 
 
 def _step(step: Step, n: int) -> dict[str, Any]:
