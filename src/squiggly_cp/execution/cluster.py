@@ -296,8 +296,10 @@ def _result(
                 raise
             _submit(client, batch, work)
             continue
-        except (CancelledError, concurrent.futures.CancelledError, asyncio.CancelledError):
-            # Only a lost scheduler cancels a future this client still holds.
+        except (CancelledError, concurrent.futures.CancelledError, asyncio.CancelledError, OSError):
+            # Only a lost scheduler cancels a future this client still holds;
+            # its connection closing while the result is gathered is an
+            # OSError (ConnectionResetError), which is not standard output's.
             lost = f"lost the Dask scheduler at {address}; the cases written are complete"
             raise ClusterError(lost) from None
         batch.future = None
