@@ -230,6 +230,8 @@ def test_explain_and_count() -> None:
     assert counted[2] == f"Case 3: {count_solutions(third, 100)} solutions"
     capped = run_cli("count", "--limit", "2", str(SAMPLE_IN)).stdout.decode().splitlines()
     assert capped[2] == "Case 3: 2 or more solutions"
+    one = run_cli("count", "--limit", "1", str(SAMPLE_IN)).stdout.decode().splitlines()
+    assert one == ["Case 1: 1 or more solutions", "Case 2: 0 solutions", "Case 3: 1 or more solutions"]
 
 
 def test_count_candidates_grid() -> None:

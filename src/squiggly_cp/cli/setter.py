@@ -282,7 +282,7 @@ def count_command(
             warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
         exact = complete and found < limit
         amount = f"{found}" if exact else f"{found} or more"
-        out.write(f"Case {case.number}: {amount} solution{'' if found == 1 else 's'}\n")
+        out.write(f"Case {case.number}: {amount} solution{'' if exact and found == 1 else 's'}\n")
 
     for_each_case(out, _cleared(answers), time_limit, write)
     out.exit()
