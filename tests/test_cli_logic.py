@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import subprocess
+import threading
+import time
 
-from conftest import SAMPLE_IN, SAMPLE_OUT, run_cli, sample_tokens
+from conftest import SAMPLE_IN, SAMPLE_OUT, console_script, run_cli, sample_tokens
 from squiggly_cp import read_hdu
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.logic import TECHNIQUES
@@ -136,14 +141,14 @@ def test_logic_html_page_holds_every_case(tmp_path):
     done = run_cli("logic", "--html", str(target), str(SAMPLE_IN))
     assert done.returncode == 0, done.stderr
     page = target.read_text()
-    assert page.startswith("<!DOCTYPE html>") and "__DATA__" not in page
+    assert page.startswith("<!DOCTYPE html>") and "__DATA__" not in page and "__CASES__" not in page
     # Self-contained: no address to load anything from.
     # The one kind of link: each case's "Open in SudokuPad", followed only when clicked.
     link = r'<a data-role="sudokupad" data-case="\d+" href="https://sudokupad\.app/scl[^"]*"'
     page = re.sub(link, "", page)
     assert "src=" not in page and "href=" not in page and "@import" not in page
-    data = page[page.index('id="data">') + len('id="data">') : page.index("</script>")]
-    cases = json.loads(data)["cases"]
+    pieces = re.findall(r'<script type="application/json" data-role="case-data">(.*?)</script>', page)
+    cases = [json.loads(piece) for piece in pieces]
     assert [c["case"] for c in cases] == [1, 2, 3]
     assert [len(c["positions"]) for c in cases] == [len(c["steps"]) + 1 for c in cases]
 
@@ -177,3 +182,65 @@ def test_time_limit_bounds_rate_and_logic(tmp_path) -> None:
         done = run_cli(command, "--time-limit", "0.5", str(path))
         assert done.returncode == 4 and done.stdout == b"", command
         assert done.stderr == b"squiggly-cp: case 1: not decided within the 0.5 s time limit; not answered\n"
+
+
+def test_an_empty_html_or_svg_path_is_one_line_and_status_2() -> None:
+    """Issue 30, defect 1: `logic --html ""` gave a traceback, `show --svg ""`
+    exited 0 having written nothing."""
+    for args in (["logic", "--html", ""], ["show", "--svg", ""]):
+        done = run_cli(*args, str(SAMPLE_IN))
+        lines = done.stderr.decode().splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and "needs a file name" in lines[0], done.stderr
+        assert done.stdout == b""
+
+
+def test_the_html_page_is_written_through_a_link_and_into_a_pipe(tmp_path) -> None:
+    """Issue 30, defect 2: a symbolic link was replaced by a regular file (and a
+    device node too). Now the link's target gets the page and the link stays;
+    a named pipe is written into, not replaced."""
+    target, link = tmp_path / "target.html", tmp_path / "link.html"
+    target.write_text("old")
+    link.symlink_to(target)
+    done = run_cli("logic", "--html", str(link), str(SAMPLE_IN))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and target.read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "target.html"]
+
+    fifo = tmp_path / "page.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    done = run_cli("logic", "--html", str(fifo), str(SAMPLE_IN))
+    reader.join(60)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and got and got[0].startswith(b"<!DOCTYPE html>")
+    assert got[0].rstrip().endswith(b"</html>")
+
+
+def test_the_html_page_is_written_as_the_cases_are_answered(tmp_path) -> None:
+    """Issue 30, defect 6: every case's steps were kept until the end (about
+    8 KiB a case). Each case is written to the page's temporary file as it is
+    answered: the first case is there while the input is still open."""
+    page = tmp_path / "page.html"
+    part = tmp_path / ".page.html.part"
+    run = subprocess.Popen(
+        [console_script(), "logic", "--html", str(page), "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert run.stdin is not None
+    first = write_puzzles([next(iter(read_hdu(SAMPLE_IN))).puzzle], "line")
+    # Comment lines fill the first 64 KiB, which is read before the format is told.
+    run.stdin.write(first.encode() + b"#\n" * (40 << 10))
+    run.stdin.flush()
+    deadline = time.monotonic() + 120
+    while b'data-role="case-data"' not in (part.read_bytes() if part.exists() else b""):
+        assert time.monotonic() < deadline and run.poll() is None
+        time.sleep(0.05)
+    assert not page.exists()  # put in place only when complete
+    run.stdin.write(first.encode())
+    run.stdin.close()
+    assert run.wait(120) == 0, run.stderr.read() if run.stderr else ""
+    assert page.read_text().count('data-role="case-data"') == 2 and not part.exists()

@@ -3,13 +3,15 @@ and parameter types several commands take, and the loop over an input's cases.""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
+from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -58,6 +60,69 @@ class Output:
 
     def exit(self) -> None:
         sys.exit(self.status)
+
+
+class SideFile:
+    """A file a command writes besides standard output (`logic --html`), piece
+    by piece as the work goes. What PATH names is written: a link's target (the
+    link stays), and a device or a pipe directly. A regular file (or a new one)
+    is written to a temporary file beside it, put in its place only when
+    complete, so a run that fails or is interrupted leaves the old file or
+    none, never a page cut short. Each failure is one problem on ``out``;
+    the command's other work goes on."""
+
+    def __init__(self, out: Output, path: str) -> None:
+        self.out, self.path = out, path
+        target = Path(path).resolve()  # through links, to what they name
+        self.target: Path | None = None if target.exists() and not target.is_file() else target
+        written = target if self.target is None else target.with_name(f".{target.name}.part")
+        self.written = written
+        try:
+            self.handle: IO[str] | None = open(written, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as e:
+            self.handle = None
+            self._fail(e)
+
+    def write(self, text: str) -> None:
+        if self.handle is None:
+            return
+        try:
+            self.handle.write(text)
+            self.handle.flush()  # what is written is on disk, not held here
+        except OSError as e:
+            self._fail(e)
+
+    def close(self) -> None:
+        """Finish the file: flushed and, for a regular file, put in place."""
+        if self.handle is None:
+            return
+        try:
+            self.handle.close()
+            self.handle = None
+            if self.target is not None:
+                self.written.replace(self.target)
+        except OSError as e:
+            self._fail(e)
+
+    def abandon(self) -> None:
+        """Leave things as they were (the temporary file goes)."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None
+        if self.target is not None:
+            self.written.unlink(missing_ok=True)
+
+    def _fail(self, error: OSError) -> None:
+        self.out.problem(f"cannot write {self.path!r}: {error.strerror or error}")
+        self.abandon()
+
+
+def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A click callback: a path option given as "" names no file (status 2)."""
+    if value is not None and not value.strip():
+        raise OneLineUsageError(f"{param.opts[0]} needs a file name, not {value!r}")
+    return value
 
 
 class OutputError(Exception):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import click
@@ -20,12 +19,14 @@ from .common import (
     JOBS,
     TIME_LIMIT,
     Output,
+    SideFile,
     answered,
     decided,
     for_each_case,
     format_option,
     import_solvers,
     no_jobs_with_cluster,
+    not_empty,
 )
 from .exits import ANSWERS_CLUSTER_HELP, HINT_HELP, LOGIC_HELP
 
@@ -73,6 +74,7 @@ def _check_technique(scale: str, max_technique: str | None) -> None:
     "--html",
     "html_path",
     type=click.Path(dir_okay=False, writable=True),
+    callback=not_empty,
     help="Also write one self-contained HTML page (no network; opens from a file) to step through "
     "every case on the grid: candidates, the step about to be taken drawn on them, first/previous/"
     "next/last buttons and the arrow keys.",
@@ -98,12 +100,11 @@ def logic_command(
     out = Output()
     assess = import_solvers("logic.assess").assess
     work = partial(assess, max_technique=max_technique, time_limit=time_limit, scale=scale)
-    # Only a page keeps the cases' results: without one, nothing piles up.
-    page: list[tuple[int, Any]] | None = None if html_path is None else []
+    page = None if html_path is None else _Page(out, html_path)
 
     def write(case: Case, found: Any) -> None:
         if page is not None:
-            page.append((case.number, found))
+            page.add(case.number, found)
         if as_json:
             out.write(json.dumps(found.logic_json(case.number)) + "\n")
         else:
@@ -113,28 +114,36 @@ def logic_command(
         if page is None:
             return
         if isinstance(item, Case):
-            page.append((item.number, InputError("not decided within the time limit", item.number)))
+            page.add(item.number, InputError("not decided within the time limit", item.number))
         elif item.case is not None:
-            page.append((item.case, item))
+            page.add(item.case, item)
 
-    for_each_case(out, answered(read_cases(file, fmt), work), time_limit, write, skipped)
-    if html_path is not None and page is not None:
-        _write_page(out, html_path, page)
+    try:
+        for_each_case(out, answered(read_cases(file, fmt), work), time_limit, write, skipped)
+    except BaseException:
+        if page is not None:
+            page.file.abandon()
+        raise
+    if page is not None:
+        page.finish()
     out.exit()
 
 
-def _write_page(out: Output, path: str, entries: list[tuple[int, Any]]) -> None:
-    """The page, written whole or not at all (a page cut short would not open)."""
-    from ..setter.page import logic_page
+class _Page:
+    """The `--html` page, written a case at a time as the cases are answered:
+    memory does not grow with the input."""
 
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.part")
-    try:
-        temporary.write_text(logic_page(entries), encoding="utf-8")
-        temporary.replace(target)
-    except OSError as e:
-        out.problem(f"cannot write {path!r}: {e.strerror or e}")
-        temporary.unlink(missing_ok=True)
+    def __init__(self, out: Output, path: str) -> None:
+        self.page = import_solvers("setter.page")
+        self.file = SideFile(out, path)
+        self.file.write(self.page.page_top())
+
+    def add(self, number: int, found: Any) -> None:
+        self.file.write(self.page.case_piece(number, found))
+
+    def finish(self) -> None:
+        self.file.write(self.page.page_end())
+        self.file.close()
 
 
 @click.command("rate", epilog=ANSWERS_CLUSTER_HELP)

@@ -30,6 +30,7 @@ from .common import (
     format_option,
     good_cases,
     import_solvers,
+    not_empty,
     warn,
 )
 from .exits import ANSWERS_HELP, CONVERT_HELP, COUNT_HELP, HATCH_HELP, SHOW_HELP
@@ -130,6 +131,7 @@ SOLUTION_LIMIT = 10.0
     "--svg",
     "svg_path",
     type=click.Path(dir_okay=False, writable=True),
+    callback=not_empty,
     help="Also write an SVG picture (regions tinted, walls heavy; with --solve the unique solution "
     "in blue, else the puzzle alone, ready to print). With several puzzles, case k's picture "
     "has -k added before the suffix (case 1's has none).",

@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -48,25 +49,48 @@ Entry = tuple[int, Assessment | InputError]
 
 def logic_page(entries: Iterable[Entry]) -> str:
     """The page for these cases, in the order given."""
-    cases = [_case(number, found) for number, found in entries]
-    data = json.dumps({"cell": CELL, "margin": MARGIN, "cases": cases}, separators=(",", ":"))
+    return page_top() + "".join(case_piece(number, found) for number, found in entries) + page_end()
+
+
+# The page in three parts, so that a writer can hold one case at a time and
+# the page's cost does not grow with the input: the top, one piece per case
+# (its data and its SudokuPad link), the end.
+
+
+def page_top() -> str:
+    return _template()[0]
+
+
+def case_piece(number: int, found: Assessment | InputError) -> str:
+    return _case_piece(_case(number, found))
+
+
+def page_end() -> str:
+    data = json.dumps({"cell": CELL, "margin": MARGIN}, separators=(",", ":"))
+    return _template()[1].replace("__DATA__", data)
+
+
+@cache
+def _template() -> tuple[str, str]:
+    template = resources.files(__package__).joinpath("page_template.html").read_text(encoding="utf-8")
+    top, end = template.split("__CASES__")
+    return top, end
+
+
+def _case_piece(case: dict[str, Any]) -> str:
+    """One case's data, and its "Open in SudokuPad" link (shown while the case is)."""
+    data = json.dumps(case, separators=(",", ":"))
     # Inside <script>, "</script" or "<!--" in a string would change how the
     # page parses: "<" only ever stands inside a JSON string, where \u003c is the same.
     data = data.replace("<", "\\u003c")
-    template = resources.files(__package__).joinpath("page_template.html").read_text(encoding="utf-8")
-    links = "".join(_link(case) for case in cases)
-    return template.replace("__LINKS__", links).replace("__DATA__", data)
-
-
-def _link(case: dict[str, Any]) -> str:
-    """The case's "Open in SudokuPad" link (shown while the case is)."""
-    if "link" not in case:
-        return ""
-    number = case["case"]
-    return (
-        f'<a data-role="sudokupad" data-case="{number}" href="{html.escape(case["link"])}" '
-        f'target="_blank" rel="noopener" hidden>Open case {number} in SudokuPad</a>'
-    )
+    piece = f'<script type="application/json" data-role="case-data">{data}</script>'
+    if "link" in case:
+        number = case["case"]
+        piece += (
+            f'<a data-role="sudokupad" data-case="{number}" href="{html.escape(case["link"])}" '
+            f'target="_blank" rel="noopener" hidden>Open case {number} in SudokuPad</a>'
+        )
+    return piece + "\n"
 
 
 def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
