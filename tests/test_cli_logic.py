@@ -244,3 +244,24 @@ def test_the_html_page_is_written_as_the_cases_are_answered(tmp_path) -> None:
     run.stdin.close()
     assert run.wait(120) == 0, run.stderr.read() if run.stderr else ""
     assert page.read_text().count('data-role="case-data"') == 2 and not part.exists()
+
+
+def test_max_technique_takes_any_case_and_other_programs_names() -> None:
+    """Issue 30, defect 7: "X-Wing" and "Naked Single" were refused, and the
+    error listed about 40 names. Now any case and SE's or HoDoKu's spellings
+    are taken, and a miss suggests the closest names, in one line."""
+    from squiggly_cp.cli.logic import _ALIASES, TechniqueName
+
+    names = set(TECHNIQUES)
+    assert set(_ALIASES.values()) <= names
+    convert = TechniqueName().convert
+    assert convert("X-Wing", None, None) == "x-wing"
+    assert convert("Naked  Single", None, None) == "naked single"
+    assert convert("Locked Candidates Type 1 (Pointing)", None, None) == "pointing"  # HoDoKu
+    assert convert("Hidden Triplet", None, None) == "hidden triple"  # Sudoku Explainer
+    assert convert("Bivalue Universal Grave", None, None) == "bug"
+    stuck = run_cli("logic", "--max-technique", "Naked Single", str(SAMPLE_IN))
+    assert stuck.returncode == 0, stuck.stderr
+    missed = run_cli("logic", "--max-technique", "xwing", str(SAMPLE_IN))
+    (line,) = missed.stderr.decode().splitlines()
+    assert missed.returncode == 2 and "did you mean 'x-wing'" in line and "jellyfish" not in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import partial
 from typing import Any
@@ -48,6 +49,66 @@ SCALE = click.option(
 )
 
 
+# Other programs' names for our techniques (Sudoku Explainer's and HoDoKu's),
+# written as `_key` leaves them: lower case, hyphens and underscores as spaces.
+_ALIASES = {
+    "direct claiming": "direct pointing",
+    "naked triplet": "naked triple",
+    "hidden triplet": "hidden triple",
+    "naked quadruple": "naked quad",
+    "hidden quadruple": "hidden quad",
+    "locked candidates type 1 (pointing)": "pointing",
+    "locked candidates type 1": "pointing",
+    "locked candidates 1": "pointing",
+    "locked candidates type 2 (claiming)": "claiming",
+    "locked candidates type 2": "claiming",
+    "locked candidates 2": "claiming",
+    "generalized intersection": "common peers",
+    "leftovers": "law of leftovers",
+    "unique loop": "unique rectangle",
+    **{f"uniqueness test {k}": "unique rectangle" for k in range(1, 5)},
+    **{f"unique rectangle type {k}": "unique rectangle" for k in range(1, 5)},
+    "bivalue universal grave": "bug",
+    "bivalue universal grave + 1": "bug",
+    "bug+1": "bug",
+    "bug + 1": "bug",
+    "forcing chains & cycles": "forcing chain",
+    "forcing chains and cycles": "forcing chain",
+    "forcing chains": "forcing chain",
+    "turbot fish": "forcing chain",
+    "nishio": "nishio forcing chains",
+    "multiple forcing chains": "cell forcing chains",
+    "region forcing chains": "cell forcing chains",
+    "nested forcing chains": "dynamic forcing chains (+ forcing chains)",
+}
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("-", " ").replace("_", " ").split())
+
+
+class TechniqueName(click.ParamType):
+    """A technique's name, in any case, as the README's scale writes it or as
+    Sudoku Explainer or HoDoKu do; a miss suggests the closest names."""
+
+    name = "NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        names = {_key(name): name for name in _technique_names()}
+        names.update({_key(alias): name for alias, name in _ALIASES.items()})
+        found = names.get(_key(str(value)))
+        if found is not None:
+            return found
+        close = difflib.get_close_matches(_key(str(value)), list(names), n=3, cutoff=0.6)
+        near = list(dict.fromkeys(names[k] for k in close))
+        hint = (
+            "did you mean " + " or ".join(repr(n) for n in near) + "?"
+            if near
+            else "the names are in the README's scale table (e.g. 'x-wing', 'naked single')"
+        )
+        self.fail(f"{str(value)[:40]!r} is no technique; {hint}", param, ctx)
+
+
 def _check_technique(scale: str, max_technique: str | None) -> None:
     from ..logic import SCALES
 
@@ -63,8 +124,7 @@ def _check_technique(scale: str, max_technique: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case with its steps.")
 @click.option(
     "--max-technique",
-    type=click.Choice(_technique_names()),
-    metavar="NAME",
+    type=TechniqueName(),
     help="Use nothing harder than this technique (names as in the README's scale, e.g. "
     "'x-wing'), to see where a puzzle needs more.",
 )
@@ -199,8 +259,7 @@ def rate_command(
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one object per case.")
 @click.option(
     "--max-technique",
-    type=click.Choice(_technique_names()),
-    metavar="NAME",
+    type=TechniqueName(),
     help="Use nothing harder than this technique (names as in the README's scale).",
 )
 @SCALE
