@@ -255,3 +255,26 @@ def test_bad_input_is_one_line_and_the_rest_is_answered(tmp_path, path):
     assert done.stderr.decode().count("\n") == 1 and "case 1" in done.stderr.decode()
     assert done.stdout.decode().startswith("Case 2: ")
     assert "Traceback" not in done.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [lambda h: h.replace("position", "Position", 1), lambda h: h.rstrip(":")],
+    ids=["capital", "colon"],
+)
+def test_a_heading_slightly_off_is_named_with_what_was_expected(tmp_path, change):
+    """Issue 30, defect 8: a heading with a capital P or no colon gave "cannot
+    tell the format: the lines are too long for grid rows". Now the line that
+    looked like a heading is named, with the heading expected."""
+    position = Position.start(WINGS)
+    lines = ["Case 1: from somewhere", *position_text(position).splitlines()]
+    heading = next(k for k, line in enumerate(lines) if line.startswith("position"))
+    lines[heading] = change(lines[heading])
+    source = tmp_path / "off.txt"
+    source.write_text("\n".join(lines) + "\n")
+    done = run_cli("hint", str(source))
+    (error,) = done.stderr.decode().splitlines()
+    assert (
+        done.returncode == 1 and f"line {heading + 1}" in error and "looks like a position's heading" in error
+    )
+    assert "(givens, regions, digits):" in error

@@ -15,7 +15,7 @@ from ..core.position import Position
 from ..core.puzzle import Puzzle
 from .detect import detect_format, read_puzzles
 from .hdu import CHUNK
-from .position import has_position_text, iter_position_text
+from .position import has_position_text, iter_position_text, near_heading
 from .registry import JUDGE, REGISTRY, LineReader, StreamReader
 from .text import decode, decode_stream, encoding_problem, stream_lines
 
@@ -110,7 +110,7 @@ def read_positions(path: str, fmt: str | None = None) -> Iterator[tuple[int | No
                     found += 1
                     yield item
             if not found:
-                yield None, _undetected(decode(head))
+                yield None, near_heading(decode(head)) or _undetected(decode(head))
         elif sniffed is not None and (positions := REGISTRY[sniffed].positions) is not None:
             with stream:
                 yield from positions(_lines(head, stream))

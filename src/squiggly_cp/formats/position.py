@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
-from ..core.case import InputError
+from ..core.case import InputError, excerpt
 from ..core.position import Position, open_candidates
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.regions import check_regions
@@ -32,6 +32,23 @@ from .text import iter_items, stream_lines
 
 HEADING = re.compile(r"position(?: (.*))? \(givens, regions, digits\):")
 _CASE = re.compile(r"Case ([0-9]{1,9})\b")
+
+
+_NEAR_HEADING = re.compile(r"\W*position\b.*\(\s*givens\W+regions\W+digits\W*\)\W*", re.IGNORECASE)
+
+
+def near_heading(text: str) -> InputError | None:
+    """What is wrong with the first line of ``text`` that looks like a position
+    heading but is not one (a capital, a missing colon), or None."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if _NEAR_HEADING.fullmatch(stripped) and not HEADING.fullmatch(stripped):
+            return InputError(
+                f"line {number}, {excerpt(stripped, 60)}, looks like a position's heading but is not one: "
+                "it reads 'position (givens, regions, digits):' or 'position after step K (givens, "
+                "regions, digits):', in lower case, with the colon, as `logic` prints it"
+            )
+    return None
 
 
 def has_position_text(text: str) -> bool:
