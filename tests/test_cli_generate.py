@@ -10,7 +10,7 @@ import pytest
 
 from conftest import console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.formats.detect import read_puzzles
+from squiggly_cp.formats.detect import detect_format, read_puzzles
 from squiggly_cp.setter.layouts import random_layout
 from squiggly_cp.setter.targets import rating_target
 from test_generate import check_claims, clue_orbits
@@ -70,11 +70,38 @@ def test_bad_combinations_are_usage_errors() -> None:
     assert run_cli("generate", "--symmetry", "spiral").returncode == 2
 
 
-def test_default_format_fits_the_size() -> None:
-    nine = run_cli("generate", "--count", "1")
-    assert nine.returncode == 0 and nine.stdout.startswith(b"1\n")
-    four = run_cli("generate", "--count", "1", "--size", "4")
-    assert four.returncode == 0 and len(four.stdout.split()) == 8
+def test_the_default_is_one_puzzle_a_line_for_every_size() -> None:
+    for size, length in ((9, 162), (4, 32)):
+        done = run_cli("generate", "--count", "2", "--size", str(size))
+        lines = done.stdout.decode().splitlines()
+        assert done.returncode == 0 and [len(line) for line in lines] == [length, length]
+        assert detect_format(done.stdout.decode()) == "line"
+
+
+def test_a_reader_that_goes_away_ends_generate_at_once() -> None:
+    """Issue 30's regression: `generate --count 3000 | head -1` made all 3,000
+    puzzles (132 s) and exited 0, as the default (then hdu) was written at the
+    end. One line a puzzle now leaves as it is made: the run ends at the next
+    write after the reader has gone, with status 1."""
+    run = subprocess.Popen(
+        [console_script(), "generate", "--count", "3000", "--seed", "3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert run.stdout is not None
+    first = run.stdout.readline()
+    run.stdout.close()
+    assert len(first) == 163
+    assert run.wait(timeout=60) == 1  # long before the 3,000 puzzles (over 100 s)
+
+
+def test_a_count_is_bounded() -> None:
+    """Issue 30, defect 10: --count 99999999999999999999 was taken."""
+    huge = run_cli("generate", "--count", "99999999999999999999")
+    assert huge.returncode == 2 and huge.stdout == b""
+    counted = run_cli("generate", "--count", "2000000", "--to", "hdu")
+    (line,) = counted.stderr.decode().splitlines()[-1:]
+    assert counted.returncode == 2 and "at most 1,000,000" in line
 
 
 def test_time_limit_reports_and_goes_on() -> None:
@@ -116,7 +143,7 @@ def test_difficulty_and_rating_targets_are_met_as_rate_sees_them() -> None:
 
     done = run_cli("generate", "--difficulty", "medium", "--count", "3", "--seed", "5", "--symmetry", "rot2")
     assert done.returncode == 0, done.stderr
-    puzzles = read_puzzles(done.stdout.decode(), "hdu")
+    puzzles = read_puzzles(done.stdout.decode(), "line")
     for puzzle in puzzles:
         assert isinstance(puzzle, Puzzle)
         assert dlx_solve(puzzle, time_limit=20).verdict is Verdict.UNIQUE  # a second engine
@@ -141,7 +168,7 @@ def test_difficulty_usage_errors() -> None:
 
 def test_help_describes_every_option_and_offers_only_usable_formats() -> None:
     text = run_cli("generate", "--help").stdout.decode()
-    assert "How many puzzles." in text and "Output format." in text
+    assert "How many puzzles (at most" in text and "Output format." in text
     assert "plain" not in text.split("--to", 1)[1].split("\n  --", 1)[0]
 
 

@@ -14,16 +14,25 @@ from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
 from ..formats.detect import FORMATS, iter_write
 from ..formats.open import read_cases
-from ..formats.registry import JUDGE, REGISTRY, default_output, get_format, write_one
+from ..formats.registry import GENERATED, REGISTRY, get_format, write_one
 from ..setter.generate import KINDS
 from ..setter.layouts import layout_symmetry_sizes
 from .common import PROG, Output, Progress, RatingRange, TimeLimit, warn
 from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
 
+MAX_COUNT = 10**9
+MAX_COUNTED = 10**6
+"""Puzzles of a format held until the end (hdu: about 250 bytes each on disk)."""
+
 
 @click.command(epilog=GENERATE_HELP)
 @click.option(
-    "--count", "count", type=click.IntRange(min=1), default=10, show_default=True, help="How many puzzles."
+    "--count",
+    "count",
+    type=click.IntRange(1, MAX_COUNT),
+    default=10,
+    show_default=True,
+    help=f"How many puzzles (at most {MAX_COUNT:,}; {MAX_COUNTED:,} --to hdu, whose first line counts them).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
 @click.option(
@@ -42,7 +51,7 @@ from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
     "--to",
     "to",
     type=click.Choice([f for f in FORMATS if not REGISTRY[f].holds_one]),
-    help=f"Output format. [default: {JUDGE} for 9x9, else grid]",
+    help=f"Output format. [default: {GENERATED}: one puzzle a line, each as it is made]",
 )
 @click.option(
     "--difficulty",
@@ -102,8 +111,9 @@ def generate(
     difficulty: str | None,
     rating_range: tuple[float, float] | None,
 ) -> None:
-    """Make random squiggly puzzles, each written as soon as it is made
-    (--to hdu: all at the end, the first line counting those made).
+    """Make random squiggly puzzles, each written as soon as it is made, one
+    a line unless --to says otherwise (--to hdu: all at the end, the first
+    line counting those made), so a reader that goes away ends the run.
 
     Layouts are random (N connected regions of N cells) unless --layout
     names one. Every uniqueness claim is proved by CP-SAT. The same --seed
@@ -115,7 +125,12 @@ def generate(
 
     out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout, size = _layout_and_size(out, layout_file, size, layout_symmetry)
-    to = to or default_output(size)
+    to = to or GENERATED
+    if get_format(to).counted and count > MAX_COUNTED:
+        raise click.UsageError(
+            f"--to {to} writes its puzzles at the end (its first line counts them), so at most "
+            f"{MAX_COUNTED:,}; a format of one puzzle a line has no such bound"
+        )
     try:
         write_one(Puzzle(size, (0,) * (size * size), layout or [i // size for i in range(size * size)]), to)
     except InputError as e:

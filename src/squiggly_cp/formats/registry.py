@@ -165,9 +165,10 @@ FORMATS = ("hdu", "grid", "line", "fpuzzles", "plain", "sudokupad", "solo", "sud
 assert sorted(FORMATS) == sorted(REGISTRY)
 
 
-def default_output(size: int) -> str:
-    """What `generate` writes unless told: the judge's format for 9x9, else grid."""
-    return JUDGE if size == 9 else "grid"
+GENERATED = "line"
+"""What `generate` writes unless told: one puzzle a line, each as soon as it is
+made, any size (a format that counts its puzzles first can only be written at
+the end, so a reader that goes away early could not stop the run)."""
 
 
 def get_format(name: str) -> Format:
