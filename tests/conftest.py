@@ -31,17 +31,22 @@ def console_script() -> str:
     return found
 
 
+def cli_env() -> dict[str, str]:
+    """The environment for the console script: without PYTHON* variables
+    (PYTHONUNBUFFERED would hide how the command buffers its output)."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+
+
 def run_cli(
     *args: str, stdin: bytes | None = None, timeout: float = 600
 ) -> subprocess.CompletedProcess[bytes]:
     """Run the installed console script; stdout and stderr are captured as bytes."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     return subprocess.run(
         [console_script(), *args],
         input=stdin if stdin is not None else b"",
         capture_output=True,
         timeout=timeout,
-        env=env,
+        env=cli_env(),
         check=False,
     )
 

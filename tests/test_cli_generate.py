@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import console_script, run_cli
+from conftest import cli_env, console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import detect_format, read_puzzles
 from squiggly_cp.setter.layouts import random_layout
@@ -87,6 +87,7 @@ def test_a_reader_that_goes_away_ends_generate_at_once() -> None:
         [console_script(), "generate", "--count", "3000", "--seed", "3"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env=cli_env(),
     )
     assert run.stdout is not None
     first = run.stdout.readline()

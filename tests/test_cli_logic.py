@@ -10,7 +10,9 @@ import subprocess
 import threading
 import time
 
-from conftest import SAMPLE_IN, SAMPLE_OUT, console_script, run_cli, sample_tokens
+import pytest
+
+from conftest import SAMPLE_IN, SAMPLE_OUT, cli_env, console_script, run_cli, sample_tokens
 from squiggly_cp import read_hdu
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.logic import TECHNIQUES
@@ -229,6 +231,7 @@ def test_the_html_page_is_written_as_the_cases_are_answered(tmp_path) -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        env=cli_env(),
     )
     assert run.stdin is not None
     first = write_puzzles([next(iter(read_hdu(SAMPLE_IN))).puzzle], "line")
@@ -265,3 +268,33 @@ def test_max_technique_takes_any_case_and_other_programs_names() -> None:
     missed = run_cli("logic", "--max-technique", "xwing", str(SAMPLE_IN))
     (line,) = missed.stderr.decode().splitlines()
     assert missed.returncode == 2 and "did you mean 'x-wing'" in line and "jellyfish" not in line
+
+
+# (`rate` flushes each answer too, but with its default --jobs it reads ahead
+# to choose between workers and this process, so its first answer needs more input.)
+@pytest.mark.parametrize("command", ["logic", "hint"])
+def test_each_answer_leaves_as_soon_as_it_is_made(tmp_path, command) -> None:
+    """Issue 30, defect 5: `logic | head -c 1` took 3.8 s to stop, `rate` 0.8 s:
+    their answers were held in an 8 KiB buffer, so a reader that had gone was
+    noticed only when it filled. Each answer is now written at once: the first
+    case's answer arrives while the input is still open."""
+    run = subprocess.Popen(
+        [console_script(), command, "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=cli_env(),
+    )
+    assert run.stdin is not None and run.stdout is not None
+    first = write_puzzles([next(iter(read_hdu(SAMPLE_IN))).puzzle], "line")
+    # Comment lines fill the first 64 KiB, which is read before the format is told.
+    run.stdin.write(first.encode() + b"#\n" * (40 << 10))
+    run.stdin.flush()
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(run.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(60)
+    arrived = list(got)  # before the input ends, which would flush any buffer
+    run.stdin.close()
+    run.wait(120)
+    assert arrived and arrived[0].startswith(b"Case 1:"), got

@@ -157,7 +157,7 @@ def logic_command(
     reads back. --time-limit bounds the verdict's proof.
     """
     _check_technique(scale, max_technique)
-    out = Output()
+    out = Output(flush_each=True)  # each case takes long enough to be worth its own write
     assess = import_solvers("logic.assess").assess
     work = partial(assess, max_technique=max_technique, time_limit=time_limit, scale=scale)
     page = None if html_path is None else _Page(out, html_path)
@@ -232,7 +232,7 @@ def rate_command(
     not rated. The scales are in the README (squiggly-cp logic shows the steps).
     """
     no_jobs_with_cluster(jobs, cluster)
-    out = Output()
+    out = Output(flush_each=True)  # each case takes long enough to be worth its own write
     assess = import_solvers("logic.assess").assess
     work = partial(assess, time_limit=time_limit, scale=scale, unique_only=True)
 
@@ -280,7 +280,7 @@ def hint_command(
     digit), and no hint is built on it.
     """
     _check_technique(scale, max_technique)
-    out = Output()
+    out = Output(flush_each=True)  # each case takes long enough to be worth its own write
     hint = import_solvers("setter.hint").hint
     for number, item in read_positions(file, fmt):
         if isinstance(item, InputError):
