@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import SAMPLE_IN, SAMPLE_OUT, run_cli
-from squiggly_cp import Result, Verdict, read_hdu
+from conftest import SAMPLE_IN, SAMPLE_OUT, cli_env, console_script, run_cli
+from squiggly_cp import Puzzle, Result, Verdict, read_hdu
 from squiggly_cp.cli import main as cli
-from squiggly_cp.formats.detect import read_puzzles
+from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.setter import crosscheck
 
 # The spec's second cross-hatching example: solved by cross-hatching alone.
@@ -254,3 +255,36 @@ def test_convert_to_plain_refuses_more_than_one_puzzle_and_writes_one() -> None:
     assert done.stderr == b"squiggly-cp: error: " + refusal + b"\n"
     one = run_cli("convert", "--to", "plain", "-", stdin=write_puzzles(two[1:], "line").encode())
     assert one.returncode == 0 and read_puzzles(one.stdout.decode()) == two[1:]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["crosscheck", "--time-limit", "1e-9", "-"],
+        ["generate", "--count", "20", "--to", "hdu", "--time-limit", "1e-9"],
+        ["convert", "--to", "hdu", "-"],
+    ],
+    ids=lambda args: args[0],
+)
+def test_a_reader_gone_before_anything_is_written_stops_the_run_at_once(args) -> None:
+    """Issue 30, defect 11: crosscheck and generate --to hdu write at the end,
+    so a reader that had gone was noticed only then, after all the work. Each
+    case (or puzzle) now first looks whether the pipe's reader is still there.
+    Here every case would give a line on standard error (a time-out, or a
+    puzzle hdu cannot hold): the run stops at once, with at most one."""
+    six = Puzzle(6, [0] * 36, [i // 6 for i in range(36)])
+    if args[0] == "convert":
+        data = write_puzzles([six] * 600, "line")
+    else:
+        data = write_puzzles([case.puzzle for case in read_hdu(SAMPLE_IN)] * 200, "hdu")
+    run = subprocess.Popen(
+        [console_script(), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=cli_env(),
+    )
+    assert run.stdout is not None
+    run.stdout.close()  # the reader is gone before the first answer
+    _, err = run.communicate(data.encode(), timeout=120)
+    assert run.returncode == 1 and len(err.splitlines()) <= 1, err[:300]

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
+import select
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -40,6 +43,7 @@ class Output:
         if sys.stdout is None:
             raise OutputError("standard output is closed")
         self._out = sys.stdout.buffer
+        self._pipe = _pipe_poller(self._out)
         # Flushing each write makes a reader that goes away (`| head -1`) stop
         # a slow producer at once; a fast one fills the buffer soon enough.
         self._flush = flush_each or sys.stdout.isatty()
@@ -48,6 +52,14 @@ class Output:
         self._out.write(text.encode())
         if self._flush:
             self._out.flush()
+
+    def check_reader(self) -> None:
+        """Raise `BrokenPipeError` (the run ends quietly, status 1) when standard
+        output is a pipe whose reader has gone: a command that writes little or
+        only at the end (crosscheck, generate --to hdu) stops then, not after
+        all its work. One poll, no write."""
+        if self._pipe is not None and self._pipe.poll(0):
+            raise BrokenPipeError
 
     def problem(self, message: str) -> None:
         warn(f"error: {message}")
@@ -125,6 +137,20 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
+def _pipe_poller(stream: Any) -> select.poll | None:
+    """A poll that reports the pipe ``stream`` writes to losing its reader
+    (POLLERR on the write end), or None when ``stream`` is no pipe."""
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return None
+    except (OSError, ValueError, AttributeError):
+        return None
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked for: POLLERR and POLLHUP still come
+    return poller
+
+
 class OutputError(Exception):
     """Standard output cannot be written: the run stops with one line and status 1."""
 
@@ -197,6 +223,7 @@ def for_each_case(
     verdict UNKNOWN) as a time-out, and ``handle`` gets every other case and
     its result. ``skipped``, if given, also gets the items reported."""
     for item, result in answers:
+        out.check_reader()
         if isinstance(item, InputError):
             out.problem(str(item))
         elif result is None or getattr(result, "verdict", None) is Verdict.UNKNOWN:

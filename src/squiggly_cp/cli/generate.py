@@ -213,6 +213,7 @@ def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
     start = last = time.monotonic()
     made = 0
     for outcome in outcomes:
+        out.check_reader()
         if outcome.puzzle is None:
             warn(f"puzzle {outcome.number}: {outcome.reason}; left out")
             out.status |= EXIT_TIME_LIMIT

@@ -97,6 +97,8 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     while True:
         try:
             text = next(texts, None)
+        except BrokenPipeError:
+            raise  # the reader has gone (Output.check_reader)
         except OSError as e:  # the temporary file that holds --to hdu's puzzles
             out.problem(f"cannot hold the puzzles until their count is known: {e.strerror or e}")
             break
@@ -111,6 +113,7 @@ def _fitting(out: Output, cases: Iterable[Case], to: str) -> Iterator[Puzzle]:
     others are reported on ``out``)."""
     prove = import_solvers("engines.registry").with_proved_solution if REGISTRY[to].carries_solution else None
     for case in cases:
+        out.check_reader()
         try:
             write_one(case.puzzle, to)
         except InputError as e:
