@@ -8,7 +8,9 @@ import subprocess
 import time
 from functools import partial
 
-from conftest import DATA, SAMPLE_IN, console_script, run_cli, sample_tokens
+import pytest
+
+from conftest import DATA, SAMPLE_IN, cli_env, console_script, run_cli, sample_tokens
 from squiggly_cp import Case, InputError, classify, read_hdu, write_hdu
 from squiggly_cp.execution.local import AUTO_THRESHOLD, decide_stream
 
@@ -116,3 +118,42 @@ def test_batches_grow_from_one_so_the_first_answer_waits_for_one_case() -> None:
     assert [len(b) for b in batches] == [1, 2, 4, 8, 16, 9]
     assert [x for b in batches for x in b] == list(range(40))
     assert list(growing_batches([], 16)) == []
+
+
+@pytest.mark.parametrize("args", [["--jobs", "2"], []], ids=["workers", "one process"])
+def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args) -> None:
+    """Issue 30, defect 3: `kill -TERM` of `solve --jobs 2` (or of a run of more
+    than 256 cases) ended it with -15 and left its workers writing BrokenPipe
+    tracebacks. A SIGTERM to the main process alone now stops the run as
+    Ctrl-C does: complete cases only, every worker gone, one line, status 143."""
+    body = " ".join(sample_tokens()[1:]) + "\n"
+    big = tmp_path / "big.txt"
+    big.write_text("30000\n" + body * 10000)
+    out = tmp_path / "out.txt"
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [console_script(), "solve", *args, str(big)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            env=cli_env(),
+        )
+        while out.stat().st_size < 1000:  # answering, past the start-up
+            assert proc.poll() is None
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err.decode().splitlines() == ["squiggly-cp: terminated"]
+    blocks = out.read_text().split("Case ")[1:]
+    answers = SAMPLE_IN.with_suffix(".out").read_text().split("Case ")[1:]
+    for k, block in enumerate(blocks, 1):
+        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    for _ in range(100):  # the workers, in the run's own session, end with it
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("a worker outlived the run")

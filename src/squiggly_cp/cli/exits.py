@@ -10,6 +10,7 @@ EXIT_PROBLEM = 1
 EXIT_USAGE = 2  # reported by click itself
 EXIT_TIME_LIMIT = 4
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process killed by it
 
 MEANINGS: dict[int, str] = {
     EXIT_OK: "every case was answered",
@@ -18,7 +19,7 @@ MEANINGS: dict[int, str] = {
     EXIT_USAGE: "bad command line; nothing was done",
     EXIT_TIME_LIMIT: "some case hit --time-limit and was not answered",
     EXIT_PROBLEM | EXIT_TIME_LIMIT: "both 1 and 4",
-    EXIT_INTERRUPTED: "interrupted (Ctrl-C); standard output holds only complete cases",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C; SIGTERM: 143); standard output holds only complete cases",
 }
 """What each status means for a command that answers cases. A line break in a
 meaning is kept in the help text; the commands' own variants are below."""
@@ -51,7 +52,7 @@ def _puzzles(status_0: str, status_1: str, unit: str = "puzzles") -> dict[int, s
         EXIT_PROBLEM: status_1,
         EXIT_TIME_LIMIT: None,
         EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
-        EXIT_INTERRUPTED: f"interrupted (Ctrl-C); standard output holds only complete {unit}",
+        EXIT_INTERRUPTED: f"interrupted (Ctrl-C; SIGTERM: 143); standard output holds only complete {unit}",
     }
 
 
@@ -95,7 +96,7 @@ CROSSCHECK_HELP = exit_help(
         EXIT_USAGE: "bad command line",
         EXIT_TIME_LIMIT: "some engine hit --time-limit on some case (5: and 1)",
         EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
-        EXIT_INTERRUPTED: "interrupted (Ctrl-C); standard output holds only complete lines",
+        EXIT_INTERRUPTED: "interrupted (Ctrl-C; SIGTERM: 143); standard output holds only complete lines",
     }
 )
 HATCH_HELP = exit_help(

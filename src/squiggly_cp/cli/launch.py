@@ -8,11 +8,12 @@ few milliseconds before this module runs, is left unguarded.)
 
 from __future__ import annotations
 
-from ..core.signals import hold_sigint
+from ..core.signals import hold_sigint, sigterm_as_sigint
 
 
 def main() -> None:
     hold_sigint()
+    sigterm_as_sigint()
     from .main import run  # cli.run lets the held-back signal through inside its guards
 
     run()

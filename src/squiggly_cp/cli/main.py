@@ -14,11 +14,11 @@ from typing import Any
 
 import click
 
-from ..core.signals import ignore_sigint, release_sigint
+from ..core.signals import ignore_sigint, release_sigint, terminated
 from ..execution.cluster import ClusterError
 from . import generate, logic, setter, solve
 from .common import PROG, OneLineError, OutputError, warn
-from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEM
+from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEM, EXIT_TERMINATED
 
 
 class _Commands(click.Group):
@@ -69,8 +69,8 @@ def run() -> None:
         ignore_sigint()
     except KeyboardInterrupt:
         ignore_sigint()
-        warn("interrupted")
-        status = EXIT_INTERRUPTED
+        warn("terminated" if terminated() else "interrupted")
+        status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): end quietly, as click does.
         _silence_stdout()

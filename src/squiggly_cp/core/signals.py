@@ -19,6 +19,35 @@ if TYPE_CHECKING:
 _MASKING = hasattr(signal, "pthread_sigmask")
 
 
+_terminated = False
+
+
+def sigterm_as_sigint() -> None:
+    """A SIGTERM (``kill``) stops the run as Ctrl-C does, through the same
+    guards: complete cases only, workers stopped, one line; `terminated` then
+    tells the two apart (status 143, not 130). Once Ctrl-C is ignored (the work
+    is written) SIGTERM changes nothing either."""
+    signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    global _terminated
+    _terminated = True
+    import os  # loaded already by Python's start-up
+
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def terminated() -> bool:
+    """Did a SIGTERM stop the run?"""
+    return _terminated
+
+
+def default_sigterm() -> None:
+    """SIGTERM kills again (worker processes: their parent stops them so)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def hold_sigint() -> None:
     """Hold Ctrl-C back in this thread until `release_sigint`."""
     if _MASKING:

@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ..core.case import Case, InputError
-from ..core.signals import held_sigint
+from ..core.signals import default_sigterm, held_sigint
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -32,8 +32,10 @@ MAX_JOBS = 64
 
 
 def _ignore_sigint() -> None:
-    # Ctrl-C is the parent's to handle: it stops the pool and ends cleanly.
+    # Ctrl-C and SIGTERM are the parent's to handle: it stops the pool (with
+    # SIGTERM, which must kill a worker, not reach the parent's handler).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    default_sigterm()
 
 
 def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R]:

@@ -118,7 +118,8 @@ class _Watcher:
         while True:
             data = os.read(self.read_fd, 512)
             with self.lock:
-                if self.solver is not None and signal.SIGINT in data:
+                # SIGTERM too: its handler (core.signals) runs only once the solver returns.
+                if self.solver is not None and (signal.SIGINT in data or signal.SIGTERM in data):
                     self.interrupted = True
                 if self.previous >= 0:
                     # As Python itself does, ignore a full or closed pipe.
