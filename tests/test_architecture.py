@@ -279,3 +279,17 @@ def test_the_map_shows_every_commands_flow():
     flows = doc[doc.index("## Each command's flow") :]
     for name in main.commands:
         assert f"- `{name}`: `" in flows, name
+
+
+def test_cp_sat_statuses_are_read_in_sat_only():
+    """One reading of CP-SAT's statuses: `sat.run.ask` (feasible, infeasible or
+    undecided) and `sat.run.DONE`; no status name outside `sat/`."""
+    names = {"OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN", "MODEL_INVALID"}
+    found = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in _modules()
+        if _layer(path) != "sat"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and node.value in names
+    ]
+    assert not found, found

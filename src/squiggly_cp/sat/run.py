@@ -41,10 +41,14 @@ from ortools.sat.python import cp_model
 from ..core.limits import check_time_limit
 from ..core.signals import hold_sigint
 
-__all__ = ["DONE", "run"]
+__all__ = ["DONE", "GENERATOR_PARAMETERS", "ask", "run"]
 
 DONE = frozenset({"OPTIMAL", "INFEASIBLE"})
 """Statuses (by name) that mean the search finished: every solution was seen, or there is none."""
+
+GENERATOR_PARAMETERS = {"cp_model_presolve": True}
+"""What the generator's and the layout checker's searches change: presolve
+pays off on the many small one-off models they build."""
 
 _PARAMETERS = {
     "num_workers": 1,
@@ -55,6 +59,20 @@ _PARAMETERS = {
     "use_sat_inprocessing": False,
     "catch_sigint_signal": False,
 }
+
+
+def ask(
+    model: cp_model.CpModel,
+    *,
+    time_limit: float | None = None,
+    work_limit: float | None = None,
+    parameters: Mapping[str, object] | None = None,
+) -> tuple[cp_model.CpSolver, bool | None]:
+    """`run` for a yes-or-no question: the solver, and True (a solution exists:
+    the solver holds it), False (none exists) or None (undecided: a limit ran
+    out first). The one place CP-SAT's status names are read for feasibility."""
+    solver, status = run(model, time_limit=time_limit, work_limit=work_limit, parameters=parameters)
+    return solver, {"OPTIMAL": True, "FEASIBLE": True, "INFEASIBLE": False}.get(status)
 
 
 def run(

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from ..core.limits import Deadline, WorkBudget
 from ..core.puzzle import Grid, Puzzle
 from ..sat.model import OneHot
-from ..sat.run import run
+from ..sat.run import ask
 
 __all__ = ["Exact", "Given", "clashing_givens"]
 
@@ -84,18 +84,18 @@ class Exact:
         self.model.clear_assumptions()
         self.model.add_assumptions(assumptions)
         self._hint(hint)
-        solver, status = run(
+        solver, feasible = ask(
             self.model, time_limit=left, work_limit=budget and budget.left, parameters=parameters
         )
         if budget is not None:
             budget.charge(solver.response_proto.deterministic_time)
-        if status in ("OPTIMAL", "FEASIBLE"):
+        if feasible:
             # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
             # breaks the assumptions: such an answer is checked, and replaced.
             if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
                 return self.solve(assumptions, deadline, budget=budget)
             return True, self._grid(solver), set()
-        if status == "INFEASIBLE":
+        if feasible is False:
             if not core:
                 return False, None, set()
             used = set(solver.sufficient_assumptions_for_infeasibility())

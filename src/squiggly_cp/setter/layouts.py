@@ -26,7 +26,6 @@ from ..core.signals import import_held
 from ..core.symmetry import LAYOUT_SYMMETRIES, permutations
 
 __all__ = [
-    "GENERATOR_PARAMETERS",
     "LAYOUT_SYMMETRIES",
     "check_layout_fillable",
     "fill_layout",
@@ -166,7 +165,6 @@ def _apply_if_connected(
     return False
 
 
-GENERATOR_PARAMETERS = {"cp_model_presolve": True}
 """The generator's change to `squiggly_cp.sat.run`'s parameters: presolve on,
 which measured faster on the hard uniqueness checks of 16x16 puzzles near minimal."""
 
@@ -189,22 +187,22 @@ def fill_layout(
     """
     # OR-Tools is loaded only by what solves.
     OneHot = import_held("squiggly_cp.sat.model").OneHot
-    run = import_held("squiggly_cp.sat.run").run
+    sat_run = import_held("squiggly_cp.sat.run")
 
     empty = Puzzle(size, (0,) * (size * size), regions)
     built = OneHot(empty, [(1 << size) - 1] * (size * size), propagated=False)
     row = rng.sample(range(size), size) if rng else list(range(size))
     for c, d in enumerate(row):
         built.model.add(built.lits[c][d + 1] == 1)
-    parameters: dict[str, object] = dict(GENERATOR_PARAMETERS)
+    parameters: dict[str, object] = dict(sat_run.GENERATOR_PARAMETERS)
     if rng:
         parameters.update(random_seed=rng.randrange(1 << 30), initial_polarity="POLARITY_RANDOM")
-    solver, status = run(built.model, time_limit=time_limit, work_limit=work_limit, parameters=parameters)
-    if status == "INFEASIBLE":
-        return None
-    if status not in ("OPTIMAL", "FEASIBLE"):
+    solver, feasible = sat_run.ask(
+        built.model, time_limit=time_limit, work_limit=work_limit, parameters=parameters
+    )
+    if feasible is None:
         raise Undecided("the search for a completed grid stopped at its limit")
-    return built.grid(solver)
+    return built.grid(solver) if feasible else None
 
 
 def _line_name(kind: str, first: int, k: int) -> str:

@@ -19,8 +19,7 @@ from ..core.limits import Undecided
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
 from ..sat.model import OneHot
-from ..sat.run import run
-from .layouts import GENERATOR_PARAMETERS
+from ..sat.run import GENERATOR_PARAMETERS, ask
 
 
 def other_solution(
@@ -62,14 +61,12 @@ def other_solution(
     # lacks its solution digit always differs; then nothing is needed.
     if len(orbit) > 1 and all(domains[cell] >> (solution[cell] - 1) & 1 for cell in orbit):
         built.model.add_bool_or([~lits[cell][solution[cell]] for cell in orbit if cell in lits])
-    solver, status = run(
+    solver, feasible = ask(
         built.model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS
     )
-    if status == "INFEASIBLE":
-        return None
-    if status in ("OPTIMAL", "FEASIBLE"):
-        return built.grid(solver)
-    raise Undecided("uniqueness check stopped at its cap")
+    if feasible is None:
+        raise Undecided("uniqueness check stopped at its cap")
+    return built.grid(solver) if feasible else None
 
 
 def has_solution(puzzle: Puzzle, work_limit: float | None = None, time_limit: float | None = None) -> bool:
@@ -78,9 +75,7 @@ def has_solution(puzzle: Puzzle, work_limit: float | None = None, time_limit: fl
     if domains is None:
         return False
     model = OneHot(puzzle, domains).model
-    _, status = run(model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
-    if status == "INFEASIBLE":
-        return False
-    if status in ("OPTIMAL", "FEASIBLE"):
-        return True
-    raise Undecided("the search for a solution stopped at its cap")
+    _, feasible = ask(model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
+    if feasible is None:
+        raise Undecided("the search for a solution stopped at its cap")
+    return feasible
