@@ -27,8 +27,6 @@ class Format:
     """One format. Exactly one of ``lines``, ``stream`` and ``whole`` reads it."""
 
     name: str
-    summary: str
-    """What it is, for the commands' help."""
     recognise: Callable[[Sample], bool]
     """True when a text (its beginning, when it streams) is clearly in this format."""
     write: Callable[[Puzzle], str]
@@ -93,7 +91,6 @@ REGISTRY: dict[str, Format] = {
         # In the order detection tries them: links first, each told by its first line.
         Format(
             "sudokupad",
-            "SudokuPad links (https://sudokupad.app/scl...), one a line",
             _first_line(sudokupad.looks_sudokupad),
             lambda p: sudokupad.sudokupad_link(p) + "\n",
             lines=_link_reader(sudokupad.parse_sudokupad_puzzle, "SudokuPad link"),
@@ -102,21 +99,18 @@ REGISTRY: dict[str, Format] = {
         ),
         Format(
             "sudokuwiki",
-            "SudokuWiki Jigsaw player links or strings (J9B...), 9x9 only",
             _first_line(sudokuwiki.looks_sudokuwiki),
             lambda p: sudokuwiki.sudokuwiki_text(p) + "\n",
             lines=_link_reader(sudokuwiki.parse_sudokuwiki, "SudokuWiki link"),
         ),
         Format(
             "solo",
-            "Simon Tatham's Solo game ids (9j:...), one a line",
             _first_line(solo.looks_solo),
             lambda p: solo.solo_text(p) + "\n",
             lines=_link_reader(solo.parse_solo, "Solo game id"),
         ),
         Format(
             "fpuzzles",
-            "f-puzzles links, base64 strings or JSON",
             fpuzzles.looks_fpuzzles,
             lambda p: fpuzzles.fpuzzles_link(p) + "\n",
             lines=fpuzzles.iter_fpuzzles,
@@ -124,7 +118,6 @@ REGISTRY: dict[str, Format] = {
         ),
         Format(
             "hdu",
-            "the judge's format (HDU 4069): T, then 81 wall-bit numbers a case; 9x9 only",
             hdu.looks_hdu,
             hdu.hdu_case,
             stream=hdu.read_hdu,
@@ -133,14 +126,12 @@ REGISTRY: dict[str, Format] = {
         ),
         Format(
             "line",
-            "one puzzle a line: N² givens, then N² region labels",
             line.looks_line,
             line.line_text,
             lines=line.iter_line,
         ),
         Format(
             "plain",
-            "nine lines of nine digits, a classic 9x9 (standard boxes)",
             plain.looks_plain,
             plain.write_plain,
             whole=plain.read_plain,
@@ -148,7 +139,6 @@ REGISTRY: dict[str, Format] = {
         ),
         Format(
             "grid",
-            "N rows of givens, then N rows of region labels",
             grid.looks_grid,
             grid.grid_text,
             lines=grid.iter_grid,
