@@ -21,8 +21,8 @@ import time
 
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.sat.exact import Exact
 from squiggly_cp.setter.count import true_candidates
-from squiggly_cp.setter.exact import Exact
 from squiggly_cp.setter.generate import make_puzzle
 
 SHARE = 0.15

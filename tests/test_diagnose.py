@@ -13,15 +13,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import squiggly_cp.setter.count as counting
 from bruteforce import first_solutions
 from squiggly_cp.core.limits import Deadline
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.engines import cpsat, dlx
+from squiggly_cp.sat.callbacks import Counter
+from squiggly_cp.sat.exact import Exact
 from squiggly_cp.setter.count import count, format_candidates, true_candidates
 from squiggly_cp.setter.diagnose import explain
-from squiggly_cp.setter.exact import Exact
 from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 ALL = 10**6
@@ -252,7 +252,7 @@ def test_count_empty_4x4() -> None:
 
 
 def test_count_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(counting, "_PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(Counter, "PROGRESS_EVERY", 0.0)
     seen: list[int] = []
     assert count(Puzzle.standard([0] * 16, 4), 1000, progress=seen.append) == (288, True)
     assert seen and seen == sorted(seen) and seen[0] >= 1 and seen[-1] <= 288

@@ -23,30 +23,12 @@ parameters are `squiggly_cp.sat.run`'s, shared with the setter's tools.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ortools.sat.python import cp_model
-
 from ..core.limits import check_time_limit
 from ..core.propagate import candidates
-from ..core.puzzle import Grid, Puzzle, Result, Verdict, verdict_for
+from ..core.puzzle import Puzzle, Result, Verdict, verdict_for
+from ..sat.callbacks import FirstTwo
 from ..sat.model import AllDifferent, OneHot, scratch_model
 from ..sat.run import DONE, run
-
-Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
-
-
-class _FirstTwo(cp_model.CpSolverSolutionCallback):
-    def __init__(self, read: Reader):
-        super().__init__()
-        self._read = read
-        self.found: list[Grid] = []
-
-    def on_solution_callback(self) -> None:
-        self.found.append(self._read(self))
-        if len(self.found) >= 2:
-            self.stop_search()
-
 
 _MODELS: dict[str, type[OneHot] | type[AllDifferent]] = {"int": AllDifferent, "bool": OneHot}
 
@@ -82,7 +64,7 @@ def solve(
 
 
 def _decide(built: OneHot | AllDifferent, time_limit: float | None) -> Result:
-    callback = _FirstTwo(built.grid)
+    callback = FirstTwo(built.grid)
     _, status = run(built.model, time_limit=time_limit, callback=callback)
     # FEASIBLE or UNKNOWN with fewer than two solutions: the time limit cut the search short.
     return verdict_for(callback.found, status in DONE)

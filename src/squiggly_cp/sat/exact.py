@@ -16,8 +16,8 @@ from ortools.sat.python import cp_model
 
 from ..core.limits import Deadline, WorkBudget
 from ..core.puzzle import Grid, Puzzle
-from ..sat.model import OneHot
-from ..sat.run import ask
+from .model import OneHot
+from .run import ask
 
 __all__ = ["Exact", "Given", "clashing_givens"]
 

@@ -4,46 +4,22 @@
 * `true_candidates` lists, per cell, the digits that occur in some solution.
 * `count_answer` is what the command answers for one puzzle.
 
-Both search the one-hot exact-cover model (`squiggly_cp.setter.exact.Exact`).
+Both search the one-hot exact-cover model (`squiggly_cp.sat.exact.Exact`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-
-from ortools.sat.python import cp_model
 
 from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
+from ..sat.callbacks import Counter
+from ..sat.exact import Exact, clashing_givens
 from ..sat.run import DONE, run
-from .exact import Exact, clashing_givens
 
 __all__ = ["count", "count_answer", "format_candidates", "true_candidates"]
-
-_PROGRESS_EVERY = 0.5
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int, progress: Callable[[int], None] | None):
-        super().__init__()
-        self.limit = limit
-        self.count = 0
-        self._progress = progress
-        self._last = time.monotonic()
-
-    def on_solution_callback(self) -> None:
-        self.count += 1
-        if self.count >= self.limit:
-            self.stop_search()
-        if self._progress is not None:
-            now = time.monotonic()
-            if now - self._last >= _PROGRESS_EVERY:
-                self._last = now
-                self._progress(self.count)
-
 
 def count(
     puzzle: Puzzle,
@@ -67,7 +43,7 @@ def count(
     exact = Exact(puzzle)
     for g in exact.givens:
         exact.model.add_bool_and([exact.lit(g)])
-    counter = _Counter(limit, progress)
+    counter = Counter(limit, progress)
     _, status = run(exact.model, time_limit=time_limit, callback=counter)
     return counter.count, counter.count >= limit or status in DONE
 

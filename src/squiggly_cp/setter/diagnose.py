@@ -5,7 +5,7 @@ solutions, the cells where they differ and a given that would make it unique
 if there are several; a minimal set of givens that cannot all hold if there
 is none. (Counting solutions and true candidates: `squiggly_cp.setter.count`.)
 
-The model is the exact-cover one in Boolean form (`squiggly_cp.setter.exact.Exact`),
+The model is the exact-cover one in Boolean form (`squiggly_cp.sat.exact.Exact`),
 with the givens as assumptions, so one model serves every question about a
 subset of the givens, and CP-SAT can name the givens an infeasibility proof used.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.limits import Deadline, WorkBudget
 from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
-from .exact import Exact, Given, clashing_givens
+from ..sat.exact import Exact, Given, clashing_givens
 
 __all__ = ["SUGGEST_WORK_LIMIT", "Diagnosis", "explain"]
 

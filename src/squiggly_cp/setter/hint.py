@@ -18,8 +18,8 @@ from ..core.position import Position
 from ..core.puzzle import Puzzle, Verdict, cell_name, digit_char
 from ..engines.registry import classify
 from ..logic import Step, next_step
+from ..sat.exact import Exact
 from .count import true_candidates
-from .exact import Exact
 
 
 @dataclass(frozen=True)
