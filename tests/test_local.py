@@ -83,11 +83,17 @@ def test_reader_is_not_drained_ahead() -> None:
     stream.close()
 
 
-def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
-    # A long input; interrupt it while it runs and check what was written.
+def _judge_file_of_30000_cases(tmp_path):
+    """The judge's sample, 10,000 times over: a run long enough to be stopped."""
     body = " ".join(sample_tokens()[1:]) + "\n"
     big = tmp_path / "big.txt"
     big.write_text("30000\n" + body * 10000)
+    return big
+
+
+def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
+    # A long input; interrupt it while it runs and check what was written.
+    big = _judge_file_of_30000_cases(tmp_path)
     out = tmp_path / "out.txt"
     with out.open("wb") as sink:
         proc = subprocess.Popen(
@@ -126,9 +132,7 @@ def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args) -> None:
     than 256 cases) ended it with -15 and left its workers writing BrokenPipe
     tracebacks. A SIGTERM to the main process alone now stops the run as
     Ctrl-C does: complete cases only, every worker gone, one line, status 143."""
-    body = " ".join(sample_tokens()[1:]) + "\n"
-    big = tmp_path / "big.txt"
-    big.write_text("30000\n" + body * 10000)
+    big = _judge_file_of_30000_cases(tmp_path)
     out = tmp_path / "out.txt"
     with out.open("wb") as sink:
         proc = subprocess.Popen(
