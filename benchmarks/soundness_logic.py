@@ -3,26 +3,33 @@
     python benchmarks/soundness_logic.py                   # every stored puzzle, both scales
     python benchmarks/soundness_logic.py --quick           # a seeded part, both scales (~9 minutes)
     python benchmarks/soundness_logic.py --sample 150,50 --seed-from-git   # CI's sample (seed: the commit)
-    python benchmarks/soundness_logic.py --record          # every puzzle; then store the paths
-    python benchmarks/soundness_logic.py --lines 12,345 --record   # store those puzzles' paths anew
+    python benchmarks/soundness_logic.py --record          # store the summaries anew (a few minutes a scale)
+    python benchmarks/soundness_logic.py --record-digests old.txt   # at one commit, then at another:
+    python benchmarks/soundness_logic.py --digests old.txt          # no path changed, byte for byte
 
 Solves every stored unique puzzle (tests/data/logic_unique.txt) and every
 stored puzzle with several solutions (tests/data/logic_multiple.txt) on the
 default scale and on the ``se`` scale, checks every step against the
-solution or the true candidates, checks every path against its stored digest
-(tests/data/logic_steps.txt and logic_steps_se.txt: the steps stay
-byte-identical), and prints how often each technique fired, how many
-puzzles needed a trial step or a nested forcing chain (with their lines),
-and the time. Each puzzle goes through `assess`, as `rate` does: CP-SAT
-decides it first, and the uniqueness techniques run only when it proved
-the puzzle unique; a verdict other than the stored one, or a uniqueness
-step on a puzzle with several solutions, counts as an error. Two worker
-processes. Exits with status 1 if any step was unsound, a path differs from
-the stored one, or a unique puzzle was not solved.
+solution or the true candidates, checks the summaries of the about 300
+puzzles that have one stored (tests/data/logic_expected.jsonl and
+logic_expected_se.jsonl: rating, pearl, diamond, and the count of each
+technique, see `logic_check.summary`), and prints how often each technique
+fired, how many puzzles needed a trial step or a nested forcing chain (with
+their lines), and the time. Each puzzle goes through `assess`, as `rate`
+does: CP-SAT decides it first, and the uniqueness techniques run only when
+it proved the puzzle unique; a verdict other than the stored one, or a
+uniqueness step on a puzzle with several solutions, counts as an error.
+Two worker processes. Exits with status 1 if any step was unsound, a
+summary (or, with ``--digests``, a path) differs from the stored one, or a
+unique puzzle was not solved.
 
-``--record`` (a whole sweep, no sampling) writes the digests of the paths it
-found instead of comparing them, and only when every step was sound: run it
-after a change that is meant to change paths.
+``--record`` solves the puzzles the summaries cover (`expected_choice`) and,
+when every step was sound, stores their summaries instead of comparing
+them: run it after a change that is meant to change paths, and read the
+diff. ``--record-digests FILE`` writes a digest of every path swept
+(`logic_check.path_digest`, everything `logic --json` shows) and
+``--digests FILE`` compares with them: a refactor that should change no
+output is checked this way against the commit before it.
 """
 
 from __future__ import annotations
@@ -41,13 +48,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from logic_check import (
     Tally,
     check_against,
-    golden_path,
-    load_golden,
+    expected_choice,
+    expected_key,
+    expected_path,
+    load_expected,
     load_multiple,
     load_unique,
     minimal_9x9,
     path_digest,
     solution_masks,
+    summary,
+    write_expected,
 )
 from squiggly_cp.logic import SCALES
 
@@ -56,16 +67,16 @@ QUICK_SAMPLE = {"minimal": 60, "large": 3, "multiple": 100}
 above 9x9, and of the 200 with several solutions; every other stored puzzle."""
 
 
-def _check(job: tuple) -> tuple[Tally, str]:
-    puzzle, truth, golden, scale = job
+def _check(job: tuple) -> tuple[Tally, str, dict]:
+    puzzle, truth, expected, scale = job
     tally = Tally()
-    result = check_against(puzzle, truth, tally, golden, scale)
+    result = check_against(puzzle, truth, tally, expected, scale)
     unique = all(m and not m & (m - 1) for m in truth)
     if unique and not result.solved:
         tally.errors.append(f"unique {puzzle.size}x{puzzle.size} puzzle not solved ({scale} scale)")
     if not unique and result.solved:
         tally.errors.append(f"a puzzle with several solutions solved ({scale} scale)")
-    return tally, path_digest(result, puzzle.size)
+    return tally, path_digest(result, puzzle.size), summary(result)
 
 
 def _merge(tallies: list[Tally]) -> Tally:
@@ -125,7 +136,7 @@ def _chosen(args: argparse.Namespace, unique: list, multiple: list) -> tuple[lis
 
 
 def _report(scale: str, unique: list, chosen: list[int], results: list, many: Tally, times: tuple) -> None:
-    tallies = [t for t, _ in results]
+    tallies = [t for t, *_ in results]
     one = _merge(tallies)
     by_size: Counter = Counter(unique[i][0].size for i in chosen)
     trial_by_size: Counter = Counter(
@@ -152,9 +163,24 @@ def _report(scale: str, unique: list, chosen: list[int], results: list, many: Ta
             f"{name:{width}} {one.steps[name]:12} {one.eliminations[name]:8} "
             f"{many.steps[name]:15} {many.eliminations[name]:8}"
         )
-    for error in (one.errors + many.errors)[:20]:
-        print("ERROR", error)
-    sys.stdout.flush()
+
+
+def _digest_errors(path: Path, scale: str, digests: dict[str, str]) -> list[str]:
+    """The paths whose digest differs from the one ``path`` holds for them."""
+    stored = {}
+    for line in path.read_text().splitlines():
+        their_scale, key, digest = line.split()
+        if their_scale == scale:
+            stored[key] = digest
+    return [
+        f"{key} ({scale} scale): the path differs from the one in {path.name}"
+        for key, digest in digests.items()
+        if key in stored and stored[key] != digest
+    ] + (
+        [f"{path.name} has no path of the {scale} scale swept here"]
+        if not stored.keys() & digests.keys()
+        else []
+    )
 
 
 def main() -> int:
@@ -178,7 +204,13 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample")
     parser.add_argument("--seed-from-git", action="store_true", help="--sample's seed from the commit")
-    parser.add_argument("--record", action="store_true", help="store the paths found instead of checking")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="store the summaries of the expected puzzles instead of checking",
+    )
+    parser.add_argument("--digests", type=Path, help="compare every path swept with the digests in this file")
+    parser.add_argument("--record-digests", type=Path, help="write every swept path's digest to this file")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     if args.quick:
@@ -188,41 +220,61 @@ def main() -> int:
     if args.sample:
         print(f"sample of {args.sample[0]} unique and {args.sample[1]} multiple puzzles, seed {args.seed}")
     if args.record and (
-        args.sample or args.minimal is not None or args.large is not None or args.multiple is not None
+        args.sample
+        or args.lines
+        or args.minimal is not None
+        or args.large is not None
+        or args.multiple is not None
     ):
-        parser.error("--record sweeps every puzzle (or --lines): it takes no sample")
+        parser.error("--record solves the puzzles the summaries cover: it takes no sample")
     unique = list(load_unique())
     multiple = list(load_multiple())
-    chosen, kept_multiple = _chosen(args, unique, multiple)
+    chosen, kept_multiple = expected_choice() if args.record else _chosen(args, unique, multiple)
     if args.lines:
         chosen, kept_multiple = [int(k) - 1 for k in args.lines.split(",")], []
     scales = ["default", "se"] if args.scale == "both" else [args.scale]
     status = 0
+    written_digests: list[str] = []
     with Pool(args.processes) as pool:
         for scale in scales:
-            stored = load_golden(scale) if golden_path(scale).exists() else []
-            golden = [None] * (len(unique) + len(multiple)) if args.record else stored
+            stored = {} if args.record or not expected_path(scale).exists() else load_expected(scale)
+            keys = [expected_key("unique", i) for i in chosen] + [
+                expected_key("multiple", k) for k in kept_multiple
+            ]
             start = time.monotonic()
-            jobs = [(unique[i][0], solution_masks(unique[i][1]), golden[i], scale) for i in chosen]
+            jobs = [
+                (unique[i][0], solution_masks(unique[i][1]), stored.get(key), scale)
+                for i, key in zip(chosen, keys, strict=False)
+            ]
             results = pool.map(_check, jobs, chunksize=1)
             middle = time.monotonic()
-            jobs = [(multiple[k][0], multiple[k][1], golden[len(unique) + k], scale) for k in kept_multiple]
+            jobs = [
+                (multiple[k][0], multiple[k][1], stored.get(key), scale)
+                for k, key in zip(kept_multiple, keys[len(chosen) :], strict=True)
+            ]
             results_many = pool.map(_check, jobs, chunksize=1)
             end = time.monotonic()
-            many = _merge([t for t, _ in results_many])
+            many = _merge([t for t, *_ in results_many])
             _report(scale, unique, chosen, results, many, (middle - start, end - middle))
-            errors = sum(len(t.errors) for t, _ in results) + len(many.errors)
+            everything = results + results_many
+            digests = {key: d for key, (_, d, _) in zip(keys, everything, strict=True)}
+            errors = [e for t, *_ in results for e in t.errors] + many.errors
+            if args.digests:
+                errors += _digest_errors(args.digests, scale, digests)
+            checked = sum(1 for key in keys if key in stored)
+            print(f"summaries checked: {checked}; paths compared with {args.digests or 'no digest file'}")
             if errors:
+                for error in errors[:20]:
+                    print("ERROR", error)
                 status = 1
             elif args.record:
-                if args.lines:  # the other paths stay as they were stored
-                    digests = stored
-                    for i, (_, d) in zip(chosen, results, strict=True):
-                        digests[i] = d
-                else:
-                    digests = [d for _, d in results] + [d for _, d in results_many]
-                golden_path(scale).write_text("\n".join(digests) + "\n")
-                print(f"recorded {len(chosen) + len(kept_multiple)} paths in {golden_path(scale).name}")
+                write_expected(scale, {key: s for key, (_, _, s) in zip(keys, everything, strict=True)})
+                print(f"recorded {len(keys)} summaries in {expected_path(scale).name} ({end - start:.0f} s)")
+            written_digests += [f"{scale} {key} {d}" for key, d in digests.items()]
+            sys.stdout.flush()
+    if args.record_digests and not status:
+        args.record_digests.write_text("\n".join(written_digests) + "\n")
+        print(f"wrote {len(written_digests)} path digests to {args.record_digests}")
     return status
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name
 from squiggly_cp.logic.assess import assess
+from squiggly_cp.logic.rating import rate_result
 from squiggly_cp.logic.solver import LogicResult
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -65,7 +67,7 @@ def _puzzle(size: str, layout: str, givens: str) -> Puzzle:
 
 
 def load_unique(path: Path = DATA / "logic_unique.txt") -> Iterator[tuple[Puzzle, tuple[int, ...]]]:
-    """(puzzle, its solution) per line; its stored path digest is line k of `GOLDEN`."""
+    """(puzzle, its solution) per line."""
     for line in path.read_text().splitlines():
         size, layout, givens, solution = line.split()
         yield _puzzle(size, layout, givens), _grid(solution)
@@ -96,13 +98,13 @@ def check_against(
     puzzle: Puzzle,
     truth: list[int],
     tally: Tally,
-    golden: str | None = None,
+    expected: dict | None = None,
     scale: str = "default",
 ) -> LogicResult:
     """Solve and check every step: a placement must be the only digit any solution
     has there, an elimination must remove no digit any solution has there.
     ``truth`` is per-cell masks (a unique solution gives one bit per cell).
-    With ``golden`` (a stored `path_digest`), the path must also be the stored one.
+    With ``expected`` (a stored `summary`), the path's summary must be the stored one.
 
     The solve goes through `assess`, as `rate` and `logic` do: the uniqueness
     techniques run only when CP-SAT proves the puzzle unique. A verdict that
@@ -115,8 +117,17 @@ def check_against(
     if found.verdict is not (Verdict.UNIQUE if unique else Verdict.MULTIPLE):
         tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: CP-SAT says {found.verdict.value}")
     assert result is not None
-    if golden is not None and path_digest(result, n) != golden:
-        tally.errors.append(f"{n}x{n} puzzle #{tally.puzzles + 1}: the path differs from the stored one")
+    if expected is not None:
+        found_summary = summary(result)
+        differ = sorted(
+            k for k in expected.keys() | found_summary.keys() if expected.get(k) != found_summary.get(k)
+        )
+        if differ:
+            tally.errors.append(
+                f"{n}x{n} puzzle #{tally.puzzles + 1} ({scale} scale): {', '.join(differ)} "
+                f"differ from the stored summary: {json.dumps({k: found_summary.get(k) for k in differ})} "
+                f"instead of {json.dumps({k: expected.get(k) for k in differ})}"
+            )
     tally.puzzles += 1
     tally.solved += result.solved
     tally.trial_puzzles += any(s.technique == "trial" for s in result.steps)
@@ -145,15 +156,75 @@ def solution_masks(solution: tuple[int, ...]) -> list[int]:
     return [1 << (d - 1) for d in solution]
 
 
-def golden_path(scale: str = "default") -> Path:
-    """Where the stored path digests of ``scale`` live."""
-    return DATA / ("logic_steps.txt" if scale == "default" else f"logic_steps_{scale}.txt")
+def summary(result: LogicResult) -> dict:
+    """What the stored expectations keep of a path: its rating, pearl and
+    diamond, whether it finished, and how often each technique fired. A
+    technique change alters the summaries of the puzzles it touches, not
+    every stored path."""
+    rating = rate_result(result)
+    return {
+        "rating": rating.rating,
+        "pearl": rating.pearl,
+        "diamond": rating.diamond,
+        "solved": rating.solved,
+        "counts": dict(sorted(rating.counts.items())),
+    }
+
+
+EXPECTED_PER_GROUP = {"minimal": 24, "other": 14, "multiple": 50}
+"""How many puzzles of each group of `UNIQUE_PLAN` the expectations cover
+(``minimal``: the 9x9 minimal ones, the slowest) and how many of those with
+several solutions: about 300 puzzles, recorded in a few minutes."""
+
+
+def expected_choice() -> tuple[list[int], list[int]]:
+    """The indices (into logic_unique.txt, logic_multiple.txt) of the puzzles
+    whose summaries `benchmarks/soundness_logic.py --record` stores: a
+    seeded draw from every group of `UNIQUE_PLAN`."""
+    rng = random.Random(29)
+    unique: list[int] = []
+    start = 0
+    for size, kind, count in UNIQUE_PLAN:
+        take = EXPECTED_PER_GROUP["minimal" if (size, kind) == (9, "minimal") else "other"]
+        unique += sorted(rng.sample(range(start, start + count), min(take, count)))
+        start += count
+    total_multiple = sum(1 for _ in (DATA / "logic_multiple.txt").open())
+    multiple = sorted(rng.sample(range(total_multiple), min(EXPECTED_PER_GROUP["multiple"], total_multiple)))
+    return unique, multiple
+
+
+def expected_path(scale: str = "default") -> Path:
+    """Where the stored summaries of ``scale`` live."""
+    return DATA / ("logic_expected.jsonl" if scale == "default" else f"logic_expected_{scale}.jsonl")
+
+
+def expected_key(kind: str, index: int) -> str:
+    """A stored summary's key: ``u12`` is line 13 of logic_unique.txt, ``m0``
+    line 1 of logic_multiple.txt."""
+    return f"{kind[0]}{index}"
+
+
+def load_expected(scale: str = "default") -> dict[str, dict]:
+    """The stored summaries of ``scale`` by `expected_key`."""
+    out = {}
+    for line in expected_path(scale).read_text().splitlines():
+        entry = json.loads(line)
+        out[entry.pop("puzzle")] = entry
+    return out
+
+
+def write_expected(scale: str, summaries: dict[str, dict]) -> None:
+    lines = [json.dumps({"puzzle": key, **value}, ensure_ascii=False) for key, value in summaries.items()]
+    expected_path(scale).write_text("\n".join(lines) + "\n")
 
 
 def path_digest(result: LogicResult, size: int) -> str:
     """A short digest of everything a logic path shows: each step's JSON form,
     houses and cells, and where the solve ended. Two code versions that give
-    the same digest give byte-identical `logic` output."""
+    the same digest give byte-identical `logic` output. Not stored in the
+    repository: `benchmarks/soundness_logic.py --record-digests FILE` at one
+    commit and ``--digests FILE`` at another show that a refactor changed
+    no path."""
     parts = [
         json.dumps(
             [_shown(step, size), list(step.houses), list(step.cells)], sort_keys=True, ensure_ascii=False
@@ -166,16 +237,9 @@ def path_digest(result: LogicResult, size: int) -> str:
 
 def _shown(step, size: int) -> dict:
     """What `logic` prints of a step (the fields of `Step.to_json` that the
-    stored digests were made from; drawing details added later do not count)."""
+    digests are made from; drawing details do not count)."""
     shown = step.to_json(size)
     return {key: shown[key] for key in ("technique", "difficulty", "placements", "eliminations", "text")}
-
-
-def load_golden(scale: str = "default") -> list[str]:
-    """The stored digests of ``scale``: the unique puzzles' paths, then the
-    multiple ones', in file order (`benchmarks/soundness_logic.py --record`
-    writes them, from a sweep that found every step sound)."""
-    return golden_path(scale).read_text().split()
 
 
 def json_cell(name: str, size: int) -> int:

@@ -19,7 +19,9 @@ from logic_check import (
     UNIQUENESS,
     Tally,
     check_against,
-    load_golden,
+    expected_choice,
+    expected_key,
+    load_expected,
     load_multiple,
     load_unique,
     minimal_9x9,
@@ -31,12 +33,8 @@ from squiggly_cp.setter.generate import make_puzzle
 
 UNIQUE = list(load_unique())
 MULTIPLE = list(load_multiple())
-GOLDEN = {scale: load_golden(scale) for scale in ("default", "se")}
-UNIQUE_GOLDEN = {scale: dict(zip(map(id, UNIQUE), g, strict=False)) for scale, g in GOLDEN.items()}
-MULTIPLE_GOLDEN = {
-    scale: dict(zip(map(id, MULTIPLE), g[len(UNIQUE) :], strict=True)) for scale, g in GOLDEN.items()
-}
-MINIMAL = {id(UNIQUE[i]) for i in minimal_9x9()}
+EXPECTED = {scale: load_expected(scale) for scale in ("default", "se")}
+EXPECTED_UNIQUE, EXPECTED_MULTIPLE = expected_choice()
 SAMPLE_SEED = 11
 
 
@@ -45,28 +43,42 @@ def _sample(items, count, seed=SAMPLE_SEED):
     return rng.sample(items, min(count, len(items)))
 
 
+def _expected(kind: str, index: int, scale: str = "default") -> dict:
+    return EXPECTED[scale][expected_key(kind, index)]
+
+
 def test_stored_data_is_as_documented():
     assert len(UNIQUE) >= 2000
     assert len(MULTIPLE) >= 200
-    for golden in GOLDEN.values():
-        assert len(golden) == len(UNIQUE) + len(MULTIPLE)
+    # The stored summaries cover the puzzles `expected_choice` names: a few
+    # hundred, from every group of the plan.
+    keys = {expected_key("unique", i) for i in EXPECTED_UNIQUE} | {
+        expected_key("multiple", k) for k in EXPECTED_MULTIPLE
+    }
+    assert 250 <= len(keys) <= 400
+    for expected in EXPECTED.values():
+        assert expected.keys() == keys
+    assert {UNIQUE[i][0].size for i in EXPECTED_UNIQUE} == {p.size for p, _ in UNIQUE}
     for puzzle, solution in UNIQUE[::50]:
         assert puzzle.is_solution(solution)
 
 
 @pytest.mark.parametrize("size", sorted({p.size for p, _ in UNIQUE}))
 def test_unique_sample_is_sound_and_solved(size):
-    """A seeded sample of each size: every step matches the solution, logic
-    finishes, and the path is the stored one."""
+    """A seeded sample of each size, drawn from the puzzles with a stored
+    summary: every step matches the solution, logic finishes, and the
+    path's rating, pearl, diamond and technique counts are the stored ones."""
     # Forcing chains make the minimal 9x9 puzzles slow (seconds each): a few of
-    # them here; CI's sweep (benchmarks/soundness_logic.py) has all 900.
+    # them here; CI's sample and the full sweep (benchmarks/soundness_logic.py) have more.
     count = 20 if size == 9 else 6 if size < 9 else 2
-    pool = [x for x in UNIQUE if x[0].size == size and id(x) not in MINIMAL]
-    chosen = _sample(pool, count) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 3 if size == 9 else 0)
+    minimal = set(minimal_9x9())
+    pool = [i for i in EXPECTED_UNIQUE if UNIQUE[i][0].size == size and i not in minimal]
+    hardest = [i for i in EXPECTED_UNIQUE if i in minimal]
+    chosen = _sample(pool, count) + _sample(hardest, 3 if size == 9 else 0)
     tally = Tally()
-    for item in chosen:
-        puzzle, solution = item
-        result = check_against(puzzle, solution_masks(solution), tally, UNIQUE_GOLDEN["default"][id(item)])
+    for i in chosen:
+        puzzle, solution = UNIQUE[i]
+        result = check_against(puzzle, solution_masks(solution), tally, _expected("unique", i))
         assert result.solved
         final = [c.bit_length() for c in result.candidates]
         assert tuple(final) == solution
@@ -75,9 +87,9 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for item in _sample(MULTIPLE, 20):
-        puzzle, masks = item
-        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["default"][id(item)])
+    for k in _sample(EXPECTED_MULTIPLE, 20):
+        puzzle, masks = MULTIPLE[k]
+        result = check_against(puzzle, masks, tally, _expected("multiple", k))
         assert not result.solved
         assert result.contradiction is None
     assert not tally.errors, tally.errors[:5]
@@ -87,19 +99,36 @@ def test_se_scale_sample_is_sound():
     """The ``se`` scale (SE's order and scope; its own finders for singles,
     locking, subsets and fish) on a seeded sample, unique and multiple."""
     tally = Tally()
-    pool = [x for x in UNIQUE if x[0].size <= 9 and id(x) not in MINIMAL]
-    for item in _sample(pool, 12, seed=18) + _sample([x for x in UNIQUE if id(x) in MINIMAL], 2, seed=18):
-        puzzle, solution = item
-        golden = UNIQUE_GOLDEN["se"][id(item)]
-        result = check_against(puzzle, solution_masks(solution), tally, golden, scale="se")
+    minimal = set(minimal_9x9())
+    pool = [i for i in EXPECTED_UNIQUE if UNIQUE[i][0].size <= 9 and i not in minimal]
+    for i in _sample(pool, 12, seed=18) + _sample([i for i in EXPECTED_UNIQUE if i in minimal], 2, seed=18):
+        puzzle, solution = UNIQUE[i]
+        expected = _expected("unique", i, "se")
+        result = check_against(puzzle, solution_masks(solution), tally, expected, scale="se")
         assert result.solved
     # A puzzle with several solutions ends stuck, after every technique has had
-    # its try: the slowest case, so fewer of them (CI's sweep has 100).
-    for item in _sample(MULTIPLE, 4, seed=18):
-        puzzle, masks = item
-        result = check_against(puzzle, masks, tally, MULTIPLE_GOLDEN["se"][id(item)], scale="se")
+    # its try: the slowest case, so fewer of them (CI's sample has 50).
+    for k in _sample(EXPECTED_MULTIPLE, 4, seed=18):
+        puzzle, masks = MULTIPLE[k]
+        result = check_against(puzzle, masks, tally, _expected("multiple", k, "se"), scale="se")
         assert not result.solved and result.contradiction is None
     assert not tally.errors, tally.errors[:5]
+
+
+def test_a_changed_path_is_caught_by_its_summary():
+    """The check is not blind: a summary with one technique's count off by
+    one, or another rating, is reported."""
+    i = EXPECTED_UNIQUE[0]
+    puzzle, solution = UNIQUE[i]
+    stored = _expected("unique", i)
+    technique = next(iter(stored["counts"]))
+    for wrong in (
+        {**stored, "counts": {**stored["counts"], technique: stored["counts"][technique] + 1}},
+        {**stored, "rating": stored["rating"] + 0.1},
+    ):
+        tally = Tally()
+        check_against(puzzle, solution_masks(solution), tally, wrong)
+        assert len(tally.errors) == 1 and "differ from the stored summary" in tally.errors[0]
 
 
 def test_uniqueness_steps_only_on_unique_puzzles():
