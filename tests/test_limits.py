@@ -48,3 +48,18 @@ def test_work_budget() -> None:
 
 def test_undecided_is_a_timeout() -> None:
     assert issubclass(Undecided, TimeoutError)
+
+
+def test_enforced_deadline_is_seen_only_inside_its_block() -> None:
+    from squiggly_cp.core.limits import check_enforced, enforced
+
+    gone = Deadline(0)
+    time.sleep(0.001)
+    check_enforced()  # no block: nothing to enforce
+    with enforced(Deadline(60)):
+        check_enforced()
+        with enforced(gone), pytest.raises(Undecided):
+            check_enforced()
+        check_enforced()  # the outer block's deadline again
+    with enforced(None):
+        check_enforced()

@@ -153,3 +153,36 @@ def test_empty_grid_is_stuck_not_solved():
     result = solve_logic(Puzzle(4, (0,) * 16, standard_regions(4)))
     assert not result.solved
     assert result.contradiction is None
+
+
+def test_long_searches_stop_at_an_enforced_deadline() -> None:
+    """Each chain, exclusion and trial finder looks at the deadline inside
+    its search (issue 30, defect 4: one step ran 30 s past `rate
+    --time-limit`): with a deadline already passed, every one of them
+    raises `Undecided` before it ends, on a position with work for all
+    (each cell holds its solution digit and up to two others)."""
+    import random
+
+    from squiggly_cp.core.limits import Deadline, Undecided, enforced
+    from squiggly_cp.logic import SCALES
+    from squiggly_cp.logic.state import State
+
+    puzzle, solution = next(p for p in load_unique() if p[0].size == 9)
+    rng = random.Random(3)
+    marks = [(1 << (d - 1)) | (1 << rng.randrange(9)) | (1 << rng.randrange(9)) for d in solution]
+    state = State.start(puzzle.with_givens((0,) * 81), marks, unique=True)
+    assert state.contradiction() is None
+    gone = Deadline(0)
+    long = [
+        t
+        for scale in SCALES.values()
+        for t in scale.finders
+        if t.difficulty >= 6.2 and not t.name.startswith(("unique", "bug"))
+    ]
+    names = {"aligned pair exclusion", "forcing chain", "trial", "dynamic forcing chains"}
+    assert {t.name for t in long} >= names
+    for technique in long:
+        with enforced(gone), pytest.raises(Undecided):
+            list(technique.finder(state.copy()))
+    # Outside an enforced block the same search runs to its end.
+    assert list(long[0].finder(state.copy())) is not None

@@ -9,6 +9,11 @@ it stops at the same point on every run (`WorkBudget`; ``work_limit`` in
 `squiggly_cp.sat.run.run`). A search stopped by either before it decided
 raises `Undecided`, or returns an UNKNOWN verdict.
 
+A long search in pure Python (a chain or exclusion search of the logic
+solver) cannot be handed a deadline through every call: its caller runs it
+``with enforced(deadline):`` and the search calls `check_enforced` at its
+checkpoints, which raises `Undecided` once that deadline has passed.
+
 No OR-Tools here: the DLX engine uses this too.
 """
 
@@ -16,8 +21,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-__all__ = ["Deadline", "Undecided", "WorkBudget", "check_time_limit"]
+__all__ = ["Deadline", "Undecided", "WorkBudget", "check_enforced", "check_time_limit", "enforced"]
 
 
 class Undecided(TimeoutError):
@@ -59,6 +67,28 @@ class Deadline:
         if left <= 0:
             raise Undecided
         return left
+
+
+_ENFORCED: ContextVar[Deadline | None] = ContextVar("squiggly_cp_deadline", default=None)
+
+
+@contextmanager
+def enforced(deadline: Deadline | None) -> Iterator[None]:
+    """Make ``deadline`` the one `check_enforced` looks at inside the block
+    (None: none), in this thread or task only."""
+    token = _ENFORCED.set(deadline)
+    try:
+        yield
+    finally:
+        _ENFORCED.reset(token)
+
+
+def check_enforced() -> None:
+    """Raise `Undecided` when the deadline of the enclosing `enforced` block
+    has passed; nothing outside such a block."""
+    deadline = _ENFORCED.get()
+    if deadline is not None and deadline.passed():
+        raise Undecided("the time limit ran out during a search")
 
 
 class WorkBudget:

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from ..core.limits import check_enforced
 from ..core.puzzle import cell_name, digit_char
 from .nested import advanced
 from .potentials import (
@@ -35,8 +36,8 @@ from .potentials import (
     KEY_CONTRADICTION,
     KEY_DOUBLE,
     KEY_REGION,
-    Grid,
-    Hint,
+    ChainGrid,
+    FoundChain,
     Node,
     ancestors,
     best_step,
@@ -65,7 +66,7 @@ class _Run:
     clash: tuple[Node, Node] | None
 
 
-def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int = 0) -> _Run:
+def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level: int = 0) -> _Run:
     """Every consequence of ``start``; stops at the first contradiction.
 
     Dynamic: an off potential's candidate leaves the grid once its own
@@ -78,7 +79,7 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
     pending_on, pending_off = deque(ons.values()), deque(offs.values())
     saved = grid.save() if dynamic else None
     # This loop is most of the time of every dynamic search: the rules are
-    # module functions given the grid's lists, not `Grid`'s methods.
+    # module functions given the grid's lists, not `ChainGrid`'s methods.
     cands, where = grid.cands, grid.where
     cell_house_bits = grid.cell_house_bits
     hidden_parents = grid.hidden_parents
@@ -122,7 +123,7 @@ def _follow(grid: Grid, start: Node, dynamic: bool, cell_rule: bool, level: int 
 def _turned_off(
     p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
 ) -> list[int]:
-    """`Grid.on_to_off`, without its attribute look-ups (the same potentials, in the same order)."""
+    """`ChainGrid.on_to_off`, without its attribute look-ups (the same potentials, in the same order)."""
     cell, d = p >> 5, p >> 1 & 15
     out = []
     if cell_rule:
@@ -145,7 +146,7 @@ def _turned_off(
 def _turned_on(
     p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
 ) -> list[tuple[int, int]]:
-    """`Grid.off_to_on`, without its attribute look-ups (the same potentials, in the same order)."""
+    """`ChainGrid.off_to_on`, without its attribute look-ups (the same potentials, in the same order)."""
     cell, d = p >> 5, p >> 1 & 15
     bit = 1 << d
     made: list[tuple[int, int]] = []
@@ -170,11 +171,11 @@ class _Search:
     """One finder's search: every assumption of every candidate, each run once."""
 
     def __init__(self, state: State, dynamic: bool, nishio: bool, level: int):
-        self.grid = Grid(state)
+        self.grid = ChainGrid(state)
         self.layout = state.layout
         self.dynamic, self.nishio, self.level = dynamic, nishio, level
         self.runs: dict[int, _Run] = {}
-        self.hints: list[Hint] = []
+        self.hints: list[FoundChain] = []
         if nishio:
             self.base, self.name = NISHIO, "Nishio Forcing Chains"
         elif dynamic:
@@ -185,6 +186,7 @@ class _Search:
     def run(self, start: int) -> _Run:
         found = self.runs.get(start)
         if found is None:
+            check_enforced()
             found = self.runs[start] = _follow(
                 self.grid, (start, ()), self.dynamic, not self.nishio, self.level
             )
@@ -203,7 +205,7 @@ class _Search:
         label += _SUFFIX[self.level]
         n = self.grid.size
         self.hints.append(
-            Hint(
+            FoundChain(
                 self.base + length_bonus(complexity),
                 complexity,
                 key,
@@ -217,7 +219,7 @@ class _Search:
             )
         )
 
-    def search(self) -> list[Hint]:
+    def search(self) -> list[FoundChain]:
         grid = self.grid
         n = grid.size
         for cell, mask in enumerate(grid.start):
@@ -261,12 +263,12 @@ class _Search:
         return on_run
 
 
-def _multiple(state: State, *, dynamic: bool, nishio: bool, level: int = 0) -> list[Hint]:
+def _multiple(state: State, *, dynamic: bool, nishio: bool, level: int = 0) -> list[FoundChain]:
     with gc_paused():
         return _Search(state, dynamic, nishio, level).search()
 
 
-def multiple_hints(state: State) -> list[Hint]:
+def multiple_found(state: State) -> list[FoundChain]:
     """Every static cell and region forcing chain of ``state`` (what level 3 nests)."""
     return _multiple(state, dynamic=False, nishio=False)
 

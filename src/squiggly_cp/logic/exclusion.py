@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from ..core.limits import check_enforced
 from .direct import colex
 from .state import State, digits_of
 from .step import Step, Technique, cells_text, elims_text
@@ -162,6 +163,7 @@ def aligned_pair_exclusion(state: State) -> Iterator[Step]:
         a, b = bases[i], bases[j]
         both = seen[a] & seen[b]
         if both.bit_count() >= 2:
+            check_enforced()
             common = [e for e in excluders[a] if both >> e & 1]
             step = _exclude(state, [a, b], common, cands, "aligned pair exclusion", PAIR)
             if step is not None:
@@ -177,6 +179,7 @@ def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
         both = seen[a] & seen[b]
         if both.bit_count() < 2:
             continue  # the three cells' excluders are among these
+        check_enforced()
         area = [c for c in dict.fromkeys(excluders[a] + excluders[b]) if c in is_base and c not in (a, b)]
         for c in area:
             all3 = both & seen[c]

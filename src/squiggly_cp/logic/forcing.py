@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.limits import check_enforced
 from .potentials import (
     KEY_X,
     KEY_XY,
     KEY_Y,
-    Grid,
-    Hint,
+    ChainGrid,
+    FoundChain,
     Node,
     ancestors,
     best_step,
@@ -38,7 +39,7 @@ FORCING_X_CHAIN = 6.6
 FORCING_CHAIN = 7.0
 
 
-def _sources(grid: Grid, bivalue_only: bool) -> Iterator[tuple[int, int]]:
+def _sources(grid: ChainGrid, bivalue_only: bool) -> Iterator[tuple[int, int]]:
     for cell, m in enumerate(grid.cands):
         count = m.bit_count()
         if count >= 2 and (count == 2 or not bivalue_only):
@@ -69,7 +70,7 @@ class _Bound:
     def hopeless(self, base: float, complexity: int, key: int) -> bool:
         return self.best is not None and (base + length_bonus(complexity), complexity, key) > self.best
 
-    def offer(self, hints: list[Hint]) -> list[Hint]:
+    def offer(self, hints: list[FoundChain]) -> list[FoundChain]:
         for h in hints:
             if h.placements or h.eliminations:
                 mark = (h.difficulty, h.complexity, h.key)
@@ -79,8 +80,8 @@ class _Bound:
 
 
 def _cycles(
-    grid: Grid, source: int, x: bool, y: bool, base: float, key: int, name: str, bound: _Bound
-) -> list[Hint]:
+    grid: ChainGrid, source: int, x: bool, y: bool, base: float, key: int, name: str, bound: _Bound
+) -> list[FoundChain]:
     """Cycles through ``source`` (an on potential)."""
     n = grid.size
     root: Node = (source, ())
@@ -119,7 +120,7 @@ def _cycles(
         complexity = ancestors(end)
         label = "Generalized X-Wing" if key == KEY_X and len(cells) == 4 else name
         hints.append(
-            Hint(
+            FoundChain(
                 base + length_bonus(complexity),
                 complexity,
                 key,
@@ -135,7 +136,9 @@ def _cycles(
     return hints
 
 
-def _cycle_eliminations(grid: Grid, end: Node, source: int) -> tuple[set[int], tuple[tuple[int, int], ...]]:
+def _cycle_eliminations(
+    grid: ChainGrid, end: Node, source: int
+) -> tuple[set[int], tuple[tuple[int, int], ...]]:
     """The loop's cells, and the candidates outside it seeing an on and an off node of their digit."""
     chain = []
     node = end[1][0]
@@ -155,7 +158,9 @@ def _cycle_eliminations(grid: Grid, end: Node, source: int) -> tuple[set[int], t
     return cells, tuple(sorted(seen_on & seen_off))
 
 
-def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str, bound: _Bound) -> list[Hint]:
+def _forcing(
+    grid: ChainGrid, source: int, y: bool, base: float, key: int, name: str, bound: _Bound
+) -> list[FoundChain]:
     """A chain from ``source`` (on or off) to its opposite."""
     n = grid.size
     opposite = source ^ 1
@@ -177,7 +182,7 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
             for q in on_next[node[0]]:
                 child = (q, (node,))
                 if q == opposite:
-                    return [_forcing_hint(grid, child, base, key, name, n)]
+                    return [_forcing_found(grid, child, base, key, name, n)]
                 if q not in offs:
                     offs[q] = child
                     following.append(child)
@@ -188,7 +193,7 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
             for r in off_next[node[0]]:
                 child = (r, (node,))
                 if r == opposite:
-                    return [_forcing_hint(grid, child, base, key, name, n)]
+                    return [_forcing_found(grid, child, base, key, name, n)]
                 if r not in ons:
                     ons[r] = child
                     following.append(child)
@@ -197,11 +202,11 @@ def _forcing(grid: Grid, source: int, y: bool, base: float, key: int, name: str,
     return []
 
 
-def _forcing_hint(grid: Grid, target: Node, base: float, key: int, name: str, n: int) -> Hint:
+def _forcing_found(grid: ChainGrid, target: Node, base: float, key: int, name: str, n: int) -> FoundChain:
     complexity = ancestors(target)
     placements, elims = conclusion(grid, target[0])
     label = "Turbot Fish" if key == KEY_X and complexity == 6 else name
-    return Hint(
+    return FoundChain(
         base + length_bonus(complexity),
         complexity,
         key,
@@ -221,12 +226,12 @@ class _Unbounded(_Bound):
         return False
 
 
-def static_hints(state: State, bounded: bool = True) -> list[Hint]:
+def static_found(state: State, bounded: bool = True) -> list[FoundChain]:
     """The cycles and forcing (X-)chains of ``state``, in the order SE finds
     them. ``bounded``: a search stops once it cannot beat the best found so
     far, which is enough to pick the easiest (`static_chains`)."""
-    grid = Grid(state)
-    hints: list[Hint] = []
+    grid = ChainGrid(state)
+    hints: list[FoundChain] = []
     bound = _Bound() if bounded else _Unbounded()
     passes = (
         (True, False, CYCLE, KEY_X, "Bidirectional X-Cycle", FORCING_X_CHAIN, "Forcing X-Chain"),
@@ -236,6 +241,7 @@ def static_hints(state: State, bounded: bool = True) -> list[Hint]:
     with gc_paused():
         for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
             for cell, d in _sources(grid, bivalue_only=not x):
+                check_enforced()
                 on = pot(cell, d, 1)
                 hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
                 if forcing_base is not None:
@@ -246,7 +252,7 @@ def static_hints(state: State, bounded: bool = True) -> list[Hint]:
 
 def static_chains(state: State) -> Iterator[Step]:
     """Cycles and forcing (X-)chains (SE's 6.5-7.x): the easiest found."""
-    best = best_step(static_hints(state))
+    best = best_step(static_found(state))
     if best is not None:
         yield best
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from ..core.limits import Deadline, Undecided
+from ..core.limits import Deadline, Undecided, enforced
 from ..core.puzzle import Puzzle
 from .scales import DEFAULT, SCALES, Scale
 from .state import State
@@ -147,8 +147,8 @@ def solve_logic(
     the uniqueness techniques run (they are unsound otherwise);
     ``max_difficulty`` allows no step rated above it (a cheap way to learn
     whether a puzzle is rated at most that: if so, the path is the same).
-    Raises `Undecided` when ``deadline`` has passed before a step (a step
-    under way is finished first).
+    Raises `Undecided` when ``deadline`` has passed, between two steps or
+    inside a long search (chains, exclusion, trial: `check_enforced`).
     """
     scale = get_scale(scale)
     finders = _allowed(max_technique, scale, max_difficulty)
@@ -160,7 +160,8 @@ def solve_logic(
             break
         if deadline is not None and deadline.passed():
             raise Undecided("the time limit ran out before the logic path ended")
-        step = find_step(state, finders, scale.easiest_first)
+        with enforced(deadline):
+            step = find_step(state, finders, scale.easiest_first)
         if step is None:
             break
         steps.append(step)
@@ -182,11 +183,14 @@ def next_step(
     max_technique: str | None = None,
     scale: str | Scale = "default",
     unique: bool = False,
+    deadline: Deadline | None = None,
 ) -> Step | None:
     """The step the solver would take next from the givens (or from
-    ``candidates``), without applying it."""
+    ``candidates``), without applying it. Raises `Undecided` when
+    ``deadline`` passes during the search."""
     state = State.start(puzzle, candidates, unique)
     if state.contradiction() is not None:
         return None
     scale = get_scale(scale)
-    return find_step(state, _allowed(max_technique, scale), scale.easiest_first)
+    with enforced(deadline):
+        return find_step(state, _allowed(max_technique, scale), scale.easiest_first)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.limits import check_enforced
 from ..core.propagate import singles
 from ..core.puzzle import cell_name, digit_char
 from .state import State, digits_of
@@ -59,6 +60,7 @@ def shallow_trial(state: State) -> Iterator[Step]:
     failed = []
     reasons = []
     for cell, digit in _candidates(state):
+        check_enforced()
         trial = state.copy()
         trial.cands[cell] = 1 << (digit - 1)
         if not propagate(trial, cell):
@@ -82,6 +84,7 @@ def shallow_trial(state: State) -> Iterator[Step]:
 
 def search(state: State, budget: list[int]) -> bool | None:
     """Whether some completion of ``state`` (after singles) exists; None if the budget ran out."""
+    check_enforced()
     if not propagate(state):
         return False
     if all(state.values):

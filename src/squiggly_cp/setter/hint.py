@@ -91,7 +91,12 @@ def hint(
         return Hint(position, verdict, complete=True)
     filled = puzzle.with_givens(position.digits)
     step = next_step(
-        filled, list(position.candidates), max_technique, scale, unique=verdict is Verdict.UNIQUE
+        filled,
+        list(position.candidates),
+        max_technique,
+        scale,
+        unique=verdict is Verdict.UNIQUE,
+        deadline=deadline,
     )
     return Hint(position, verdict, step=step)
 
