@@ -38,8 +38,8 @@ def textbook(puzzle: Puzzle) -> Result:
     for i, given in enumerate(puzzle.givens):
         if given:
             model.add(cells[i] == given)
-    for unit in puzzle.units:
-        model.add_all_different([cells[i] for i in unit])
+    for house in puzzle.houses:
+        model.add_all_different([cells[i] for i in house])
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.catch_sigint_signal = False

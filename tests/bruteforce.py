@@ -15,12 +15,12 @@ from squiggly_cp.core.puzzle import Grid, Puzzle
 def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:
     """Up to ``limit`` distinct solutions of ``puzzle``."""
     n = puzzle.size
-    units = puzzle.units
+    houses = puzzle.houses
     houses_of: list[list[int]] = [[] for _ in range(n * n)]
-    for h, unit in enumerate(units):
-        for cell in unit:
+    for h, house in enumerate(houses):
+        for cell in house:
             houses_of[cell].append(h)
-    used = [0] * len(units)
+    used = [0] * len(houses)
     grid = list(puzzle.givens)
     for cell, d in enumerate(grid):
         if d:
@@ -60,10 +60,10 @@ def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:
             found.append(tuple(grid))
             return
         if len(best) > 1:
-            for h, unit in enumerate(units):
+            for h, house in enumerate(houses):
                 for d in range(1, n + 1):
                     if not used[h] >> d & 1:
-                        options = [(c, d) for c in unit if not grid[c] and free(c) >> d & 1]
+                        options = [(c, d) for c in house if not grid[c] and free(c) >> d & 1]
                         if len(options) < len(best):
                             best = options
                             if len(best) <= 1:

@@ -90,7 +90,7 @@ def test_equal_givens_in_a_region_mean_no_solution() -> None:
     givens = [0] * 81
     givens[0] = givens[10] = 5  # r1c1 and r2c2: same box, different row and column
     puzzle = Puzzle.standard(givens)
-    assert puzzle.repeated_given() == (18, 0, 10)  # region 1 (units: rows, columns, regions)
+    assert puzzle.repeated_given() == (18, 0, 10)  # region 1 (houses: rows, columns, regions)
     assert dlx.solve(puzzle).verdict is Verdict.NONE
     assert dlx.count_solutions(puzzle, 5) == 0
     assert naive_count(puzzle, 5) == 0

@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 from bruteforce import first_solutions
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Grid, Puzzle
-from squiggly_cp.sat.model import AllDifferent, OneHot, decided, digits, scratch_model
+from squiggly_cp.sat.model import AllDifferent, OneHot, digits, scratch_model, sole_digits
 from squiggly_cp.setter.generate import random_solution
 from squiggly_cp.setter.layouts import random_layout
 
@@ -95,7 +95,7 @@ def test_decided_cells_need_no_literals() -> None:
     built = OneHot(puzzle, domains)
     assert 0 not in built.lits and sorted(built.lits[1]) == [2, 3, 4]
     assert built.fixed[0] == 1
-    assert decided([0b100, 0b110, 0]) == [3, 0, 0]
+    assert sole_digits([0b100, 0b110, 0]) == [3, 0, 0]
     assert digits(0b1011) == [1, 2, 4]
 
 
@@ -124,18 +124,18 @@ def test_a_scratch_model_reused_gives_every_solution_again() -> None:
 def _by_public_methods(puzzle: Puzzle, domains: list[int], propagated: bool) -> cp_model.CpModel:
     """The one-hot model made with `new_bool_var` and `add_exactly_one` only, the plain way."""
     model = cp_model.CpModel()
-    fixed = decided(domains)
+    fixed = sole_digits(domains)
     lits = {}
     for i, mask in enumerate(domains):
         if propagated and fixed[i]:
             continue
         lits[i] = {d: model.new_bool_var("") for d in digits(mask)}
         model.add_exactly_one(lits[i].values())
-    for unit in puzzle.units:
-        settled = {fixed[i] for i in unit} if propagated else set()
+    for house in puzzle.houses:
+        settled = {fixed[i] for i in house} if propagated else set()
         for d in range(1, puzzle.size + 1):
             if d not in settled:
-                model.add_exactly_one([lits[i][d] for i in unit if i in lits and d in lits[i]])
+                model.add_exactly_one([lits[i][d] for i in house if i in lits and d in lits[i]])
     return model
 
 

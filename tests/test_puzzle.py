@@ -47,3 +47,13 @@ def test_relabelled_layouts_give_equal_puzzles(seed: int, size: int) -> None:
 def test_malformed_puzzles_are_refused(size: int, givens: list[int], regions: list[int], words: str) -> None:
     with pytest.raises(PuzzleError, match=words):
         Puzzle(size, givens, regions)
+
+
+def test_houses_are_rows_then_columns_then_regions_and_units_is_a_deprecated_alias() -> None:
+    puzzle = Puzzle.standard([0] * 16, 4)
+    n = 4
+    assert puzzle.houses[0] == (0, 1, 2, 3)  # row 1
+    assert puzzle.houses[n] == (0, 4, 8, 12)  # column 1
+    assert sorted(puzzle.houses[2 * n]) == [0, 1, 4, 5]  # the top-left box
+    with pytest.warns(DeprecationWarning, match="Puzzle.houses"):
+        assert puzzle.units == puzzle.houses

@@ -202,7 +202,7 @@ def answered(items: Iterable[Case | InputError], work: Callable[[Any], R]) -> It
     return decide_stream(items, work, 1)
 
 
-def decided(
+def dispatched(
     items: Iterable[Case | InputError], work: partial, jobs: int, cluster: Address | None
 ) -> Iterator[tuple[Case | InputError, Any]]:
     """`decide_stream` on this machine with ``jobs``, or on ``cluster`` when one is given."""

@@ -22,7 +22,7 @@ from .common import (
     Output,
     SideFile,
     answered,
-    decided,
+    dispatched,
     for_each_case,
     format_option,
     import_solvers,
@@ -242,7 +242,7 @@ def rate_command(
         else:
             out.write(found.rate_text(case.number))
 
-    for_each_case(out, decided(read_cases(file, fmt), work, jobs, cluster), time_limit, write)
+    for_each_case(out, dispatched(read_cases(file, fmt), work, jobs, cluster), time_limit, write)
     out.exit()
 
 

@@ -25,7 +25,7 @@ from .common import (
     Output,
     Progress,
     answered,
-    decided,
+    dispatched,
     for_each_case,
     format_option,
     good_cases,
@@ -275,7 +275,7 @@ def count_command(
     if cluster is None:
         answers = ((case, work(case.puzzle, progress=Progress(case.number))) for case in cases)
     else:
-        answers = decided(iter(cases), work, 1, cluster)
+        answers = dispatched(iter(cases), work, 1, cluster)
 
     def write(case: Case, answer: str | tuple[int, bool]) -> None:
         if isinstance(answer, str):

@@ -22,7 +22,7 @@ from .common import (
     TIME_LIMIT,
     Output,
     answered,
-    decided,
+    dispatched,
     for_each_case,
     format_option,
     import_solvers,
@@ -83,7 +83,7 @@ def solve(
     else:
         import_solvers(f"engines.{engine}")  # imported once here, before any worker process forks
         work = partial(classify, engine=engine, time_limit=time_limit)
-    answers = decided(read_cases(file, fmt, judge_default=True), work, jobs, cluster)
+    answers = dispatched(read_cases(file, fmt, judge_default=True), work, jobs, cluster)
     if as_json:
         for_each_case(out, answers, time_limit, partial(_write_json, out), partial(_json_skipped, out))
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
@@ -154,9 +155,15 @@ class Puzzle:
         return layout_for(self.size, self.regions)
 
     @property
-    def units(self) -> tuple[tuple[int, ...], ...]:
+    def houses(self) -> tuple[tuple[int, ...], ...]:
         """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
         return self.layout.houses
+
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """The old name of `houses` (deprecated: "house" is the one word now)."""
+        warnings.warn("Puzzle.units is deprecated: use Puzzle.houses", DeprecationWarning, stacklevel=2)
+        return self.houses
 
     @property
     def peers(self) -> tuple[frozenset[int], ...]:
@@ -164,12 +171,12 @@ class Puzzle:
         return self.layout.peer_sets
 
     def repeated_given(self) -> tuple[int, int, int] | None:
-        """The first digit given twice in one house, scanning `units` in order:
-        (unit index, first cell, second cell), or None. Such a puzzle has no
+        """The first digit given twice in one house, scanning `houses` in order:
+        (house index, first cell, second cell), or None. Such a puzzle has no
         solution."""
-        for index, unit in enumerate(self.units):
+        for index, house in enumerate(self.houses):
             seen: dict[int, int] = {}
-            for cell in unit:
+            for cell in house:
                 digit = self.givens[cell]
                 if digit:
                     if digit in seen:
@@ -193,7 +200,7 @@ class Puzzle:
         if len(grid) != n * n or any(g and g != v for g, v in zip(self.givens, grid, strict=True)):
             return False
         full = set(range(1, n + 1))
-        return all({grid[i] for i in unit} == full for unit in self.units)
+        return all({grid[i] for i in house} == full for house in self.houses)
 
 
 class Verdict(enum.Enum):

@@ -17,12 +17,12 @@ from functools import partial
 
 from . import fish, forcing, intersections, subsets
 from .direct import locked_candidates
-from .potentials import Grid, Hint, Nested, Node, chain_nodes
+from .potentials import ChainGrid, FoundChain, Nested, Node, chain_nodes
 from .state import State, bits, cells_of, digits_of
 from .step import Step
 
 
-def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
+def advanced(grid: ChainGrid, offs: dict[int, Node], level: int) -> list[Node]:
     """What locked candidates, hidden pairs, naked pairs or X-wings (the first of
     these that finds anything) remove from the thinned grid, for steps that
     need some candidate the assumption removed: each removal as an off node
@@ -57,7 +57,7 @@ def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
         if out:
             return out
     if level >= 2:
-        for hint in _nested_hints(thin, level):
+        for hint in _nested_found(thin, level):
             needed = _chain_rule_parents(grid, hint)
             if not needed:
                 continue
@@ -70,7 +70,7 @@ def advanced(grid: Grid, offs: dict[int, Node], level: int) -> list[Node]:
 
 class _Thin(State):
     """The grid an assumption has thinned, for the simple techniques: its
-    places per digit are the `Grid`'s (kept in step), the placed digits per
+    places per digit are the `ChainGrid`'s (kept in step), the placed digits per
     house those of the state searched (no placement happens inside)."""
 
     __slots__ = ("placed", "where")
@@ -82,19 +82,19 @@ class _Thin(State):
         return self.placed[house]
 
 
-def _nested_hints(thin: State, level: int) -> list[Hint]:
+def _nested_found(thin: State, level: int) -> list[FoundChain]:
     """The chains a level-``level`` search looks for inside an assumption, in
     SE's order: easiest, then shortest, then by kind."""
     if level == 2:
-        hints = forcing.static_hints(thin, bounded=False)
+        hints = forcing.static_found(thin, bounded=False)
     else:
-        from .dynamic import multiple_hints  # a dynamic search is what calls this
+        from .dynamic import multiple_found  # a dynamic search is what calls this
 
-        hints = multiple_hints(thin)
+        hints = multiple_found(thin)
     return sorted(hints, key=lambda h: (h.difficulty, h.complexity, h.key))
 
 
-def _removable(thin: State, hint: Hint) -> list[tuple[int, int]]:
+def _removable(thin: State, hint: FoundChain) -> list[tuple[int, int]]:
     """The candidates a chain step removes from the thinned grid: its
     eliminations, or a placement's other candidates, in cell order."""
     out = list(hint.eliminations)
@@ -103,7 +103,7 @@ def _removable(thin: State, hint: Hint) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def _chain_targets(hint: Hint) -> list[list[tuple[Node, int | None]]]:
+def _chain_targets(hint: FoundChain) -> list[list[tuple[Node, int | None]]]:
     """Each chain of ``hint`` as SE reads it, target first, breadth first, the
     first node of each potential only: (node, on/off potential in that
     chain). A cycle is read both ways: forward, then reversed (every node
@@ -126,12 +126,12 @@ def _chain_targets(hint: Hint) -> list[list[tuple[Node, int | None]]]:
     return out
 
 
-def _chain_key(hint: Hint) -> tuple:
+def _chain_key(hint: FoundChain) -> tuple:
     """What makes two nested chains the same (SE's FullChain): their chains."""
     return tuple(tuple(p for _, p in chain) for chain in _chain_targets(hint))
 
 
-def _cause(grid: Grid, node: Node, p: int) -> int:
+def _cause(grid: ChainGrid, node: Node, p: int) -> int:
     """The rule that made potential ``p`` true: ``node``'s own potential, or its
     flip (a cycle read backwards). -1 for the cell rule, else the house: for
     ``node``'s potential the first house of its parent's cell holding the
@@ -149,7 +149,7 @@ def _cause(grid: Grid, node: Node, p: int) -> int:
     raise AssertionError("a chain link outside every house")
 
 
-def _chain_rule_parents(grid: Grid, hint: Hint) -> list[int]:
+def _chain_rule_parents(grid: ChainGrid, hint: FoundChain) -> list[int]:
     """The candidates present at the start whose removal a nested chain needed
     (off potentials, in SE's order): for every true potential on its chains,
     what its rule needed gone, the cell's other candidates or the digit's
@@ -175,7 +175,7 @@ def _chain_rule_parents(grid: Grid, hint: Hint) -> list[int]:
     return list(out)
 
 
-def _rule_parents(grid: Grid, step: Step) -> list[int]:
+def _rule_parents(grid: ChainGrid, step: Step) -> list[int]:
     """The candidates present at the start whose removal the step needed (off potentials)."""
     n = grid.size
     start, cands = grid.start, grid.cands

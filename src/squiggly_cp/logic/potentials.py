@@ -167,7 +167,7 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-class Grid:
+class ChainGrid:
     """The candidates the rules read (placed cells have none), the house order
     (SE's: boxes first on a box layout, else rows, columns, regions), and the
     start candidates a dynamic search compares against.
@@ -317,7 +317,7 @@ class Grid:
 
 
 @dataclass
-class Hint:
+class FoundChain:
     """A chain step as a family finds it. ``targets`` are the ends of its chains
     and ``source`` the rule behind its assumption (-1 a cell's candidates, a
     house index a digit's places there, None a single assumption): what a
@@ -347,7 +347,7 @@ class Hint:
         )
 
 
-def conclusion(grid: Grid, pot: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+def conclusion(grid: ChainGrid, pot: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """(placements, eliminations) that make ``pot`` true; both empty when there is nothing to do."""
     cell, d = pot >> 5, pot >> 1 & 15
     if pot & 1:
@@ -357,7 +357,7 @@ def conclusion(grid: Grid, pot: int) -> tuple[tuple[tuple[int, int], ...], tuple
     return (), ()
 
 
-def best_step(hints: list[Hint]) -> Step | None:
+def best_step(hints: list[FoundChain]) -> Step | None:
     useful = [h for h in hints if h.placements or h.eliminations]
     if not useful:
         return None

@@ -28,7 +28,7 @@ gives a name to, such as a fish's ``base`` and ``cover`` houses or the
 class Step:
     """A deduction: the technique, its difficulty, what it is based on and what it changes.
 
-    ``houses`` are indices into `Puzzle.units` (rows, then columns, then
+    ``houses`` are indices into `Puzzle.houses` (rows, then columns, then
     regions); ``cells`` are the cells the reasoning uses. A placement also
     removes its digit from the cell's peers; those removals are not listed in
     ``eliminations``. ``links`` and ``roles`` say how to draw the reasoning

@@ -32,7 +32,7 @@ from ortools.sat.python import cp_model
 
 from ..core.puzzle import Grid, Puzzle
 
-__all__ = ["AllDifferent", "Literals", "OneHot", "Solved", "decided", "digits", "scratch_model"]
+__all__ = ["AllDifferent", "Literals", "OneHot", "Solved", "digits", "scratch_model", "sole_digits"]
 
 Literals = dict[int, dict[int, cp_model.IntVar]]
 """``lits[cell][digit]``: the literal "``cell`` holds ``digit``" (digits 1-based)."""
@@ -70,7 +70,7 @@ def digits(mask: int) -> list[int]:
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
-def decided(domains: Sequence[int]) -> list[int]:
+def sole_digits(domains: Sequence[int]) -> list[int]:
     """Per cell, the digit its domain holds alone, or 0 (an open cell, or an empty domain)."""
     return [mask.bit_length() if not mask & (mask - 1) else 0 for mask in domains]
 
@@ -133,7 +133,7 @@ class OneHot:
     ):
         n = puzzle.size
         self.model = model = cp_model.CpModel() if model is None else model
-        self.fixed = fixed = decided(domains)
+        self.fixed = fixed = sole_digits(domains)
         self._lits: Literals | None = None
         proto = model.proto
         add_constraint = proto.constraints.add
@@ -193,15 +193,15 @@ class AllDifferent:
     def __init__(self, puzzle: Puzzle, domains: Sequence[int], propagated: bool = True):
         self.model = model = cp_model.CpModel()
         from_values, new_var = cp_model.Domain.from_values, model.new_int_var_from_domain
-        self.fixed = fixed = decided(domains)
+        self.fixed = fixed = sole_digits(domains)
         self.cells: dict[int, cp_model.IntVar] = {
             i: new_var(from_values(digits(mask)), "") for i, mask in enumerate(domains) if not fixed[i]
         }
         cells = self.cells
         if not propagated:
             cells.update((i, model.new_constant(d)) for i, d in enumerate(fixed) if d)
-        for unit in puzzle.units:
-            open_cells = [cells[i] for i in unit if i in cells]
+        for house in puzzle.houses:
+            open_cells = [cells[i] for i in house if i in cells]
             if len(open_cells) > 1:
                 model.add_all_different(open_cells)
 

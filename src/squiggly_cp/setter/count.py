@@ -148,17 +148,17 @@ def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
     current = list(grid)
     for c, d in enumerate(current):
         masks[c] |= 1 << (d - 1)
-    units = puzzle.units
+    houses = puzzle.houses
     houses_of: list[list[int]] = [[] for _ in range(n * n)]
-    for u, unit in enumerate(units):
-        for c in unit:
+    for u, house in enumerate(houses):
+        for c in house:
             houses_of[c].append(u)
     givens = puzzle.givens
     for a in range(1, n + 1):
         for b in range(a + 1, n + 1):
             where: dict[tuple[int, int], int] = {}
-            for u, unit in enumerate(units):
-                for c in unit:
+            for u, house in enumerate(houses):
+                for c in house:
                     if current[c] == a or current[c] == b:
                         where[u, current[c]] = c
             seen: set[int] = set()

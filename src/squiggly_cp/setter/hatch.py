@@ -119,11 +119,11 @@ def _duplicate_givens(puzzle: Puzzle) -> str | None:
 
 
 def _house_masks(puzzle: Puzzle, grid: list[int] | Grid) -> list[int]:
-    """Bitmask of the digits each unit (in `Puzzle.units` order) holds."""
+    """Bitmask of the digits each house (in `Puzzle.houses` order) holds."""
     masks = []
-    for unit in puzzle.units:
+    for house in puzzle.houses:
         mask = 0
-        for cell in unit:
+        for cell in house:
             if grid[cell]:
                 mask |= 1 << (grid[cell] - 1)
         masks.append(mask)
@@ -142,7 +142,7 @@ def _one_pass(
 ) -> tuple[list[Placement], str | None]:
     """Decide one pass on the current state: its placements, or the error it finds."""
     n = puzzle.size
-    units = puzzle.units
+    houses = puzzle.houses
     masks = _house_masks(puzzle, grid)
     cands = [0 if grid[cell] else _candidates_of(puzzle, masks, cell) for cell in range(n * n)]
     full = (1 << n) - 1
@@ -159,7 +159,7 @@ def _one_pass(
             bit = 1 << (digit - 1)
             if not missing & bit:
                 continue
-            spots = [cell for cell in units[index] if cands[cell] & bit]
+            spots = [cell for cell in houses[index] if cands[cell] & bit]
             if not spots:
                 return [], f"{kind} {number} has no cell for {digit}"
             if len(spots) == 1:
@@ -190,9 +190,9 @@ def _settle(
         if len(digits_for[cell]) > 1:
             first, second = sorted(digits_for[cell])[:2]
             return [], f"pass {pass_number} puts both {first} and {second} in {cell_name(cell, n)}"
-    for index, unit in enumerate(puzzle.units):
+    for index, house in enumerate(puzzle.houses):
         seen: dict[int, int] = {}
-        for cell in unit:
+        for cell in house:
             if cell not in chosen:
                 continue
             digit = chosen[cell][0]
