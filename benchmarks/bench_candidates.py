@@ -1,4 +1,4 @@
-"""Time `count --candidates` (`squiggly_cp.setter.count.true_candidates`) where it is slow.
+"""Time `count --candidates` (`squiggly_cp.ask.count.true_candidates`) where it is slow.
 
     python benchmarks/bench_candidates.py                  # 5 sparse 16x16, 3 unique 16x16
     python benchmarks/bench_candidates.py --sparse 10 --unique 0
@@ -8,7 +8,7 @@ Sparse: a unique 16x16 from the generator (`make_puzzle`, seed k), cut to
 most pairs of the propagated domains true. Unique: `make_puzzle` 16x16
 puzzles that singles do not finish. Per puzzle: the number of true
 candidates, the searches made, wall and CPU seconds; then the medians. One
-process, no time limit. (Correctness is the tests' job: tests/test_diagnose.py
+process, no time limit. (Correctness is the tests' job: tests/test_explain.py
 compares with brute force.)
 """
 
@@ -19,11 +19,11 @@ import random
 import statistics
 import time
 
+from squiggly_cp.ask.count import true_candidates
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.sat.exact import Exact
-from squiggly_cp.setter.count import true_candidates
-from squiggly_cp.setter.generate import make_puzzle
+from squiggly_cp.make.generate import make_puzzle
+from squiggly_cp.sat.assumptions import OneHotAssumptions
 
 SHARE = 0.15
 
@@ -51,20 +51,20 @@ def unique_open(count: int) -> list[Puzzle]:
 def measure(puzzle: Puzzle) -> tuple[int, int, float, float]:
     """(true candidates, searches, wall s, CPU s) of one `true_candidates`."""
     searches = 0
-    solve = Exact.solve
+    solve = OneHotAssumptions.solve
 
     def counted(self, *args, **kwargs):
         nonlocal searches
         searches += 1
         return solve(self, *args, **kwargs)
 
-    Exact.solve = counted
+    OneHotAssumptions.solve = counted
     try:
         wall, cpu = time.perf_counter(), time.process_time()
         masks = true_candidates(puzzle)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     finally:
-        Exact.solve = solve
+        OneHotAssumptions.solve = solve
     assert masks is not None
     return sum(m.bit_count() for m in masks), searches, wall, cpu
 

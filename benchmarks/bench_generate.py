@@ -1,4 +1,4 @@
-"""Time `squiggly_cp.setter.generate` per puzzle, size by size.
+"""Time `squiggly_cp.make.generate` per puzzle, size by size.
 
     python benchmarks/bench_generate.py                    # the full table (slow: ~1 hour)
     python benchmarks/bench_generate.py --sizes 9 --seeds 5 --kinds unique
@@ -18,7 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
-from squiggly_cp.setter.generate import generate
+from squiggly_cp.make.generate import generate
 
 TARGETS = {
     ("unique", 9): "median < 0.1 s",

@@ -51,7 +51,7 @@ from ortools.sat.python import cp_model
 from squiggly_cp import read_hdu, write_hdu
 from squiggly_cp.core.puzzle import Result, Verdict
 from squiggly_cp.engines import cpsat, dlx
-from squiggly_cp.setter.generate import make_puzzle
+from squiggly_cp.make.generate import make_puzzle
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("minimal", "multiple", "none")

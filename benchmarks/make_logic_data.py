@@ -30,10 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from logic_check import UNIQUE_PLAN
+from squiggly_cp.ask.count import true_candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from squiggly_cp.engines.registry import classify
-from squiggly_cp.setter.count import true_candidates
-from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
+from squiggly_cp.make.generate import make_puzzle, random_layout, random_solution
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 LABELS = "0123456789abcdefg"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from squiggly_cp import Puzzle, Verdict, format_result, write_hdu
 from squiggly_cp.engines.dlx import solve
-from squiggly_cp.setter.generate import make_puzzle
+from squiggly_cp.make.generate import make_puzzle
 
 HERE = Path(__file__).resolve().parent
 REPEATED = 4  # no-solution cases that repeat a given in a region

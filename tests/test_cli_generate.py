@@ -11,10 +11,10 @@ import pytest
 from conftest import cli_env, console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.formats.detect import detect_format, read_puzzles
-from squiggly_cp.setter.layouts import random_layout
-from squiggly_cp.setter.targets import rating_target
+from squiggly_cp.make.regionmaps import random_layout
+from squiggly_cp.make.targets import rating_target
 from test_generate import check_claims, clue_orbits
-from test_layouts import UNFILLABLE, grid_text, labels, rotated_region_map
+from test_regionmaps import UNFILLABLE, grid_text, labels, rotated_region_map
 
 
 def generated(*args: str) -> list[Puzzle]:
@@ -204,7 +204,7 @@ def test_hdu_first_line_counts_the_puzzles_written(monkeypatch) -> None:
 
     from click.testing import CliRunner
 
-    import squiggly_cp.setter.generate as making
+    import squiggly_cp.make.generate as making
     from squiggly_cp import read_hdu
     from squiggly_cp.cli import main as cli
 

@@ -6,7 +6,7 @@ import random
 
 from conftest import DATA, run_cli
 from squiggly_cp import Case, read_hdu
-from squiggly_cp.setter.generate import is_minimal
+from squiggly_cp.make.generate import is_minimal
 
 CORPUS_IN = DATA / "corpus.in"
 CORPUS_OUT = DATA / "corpus.out"

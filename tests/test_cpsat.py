@@ -8,7 +8,7 @@ from bruteforce import first_solutions
 from conftest import SAMPLE_IN
 from squiggly_cp import Puzzle, Verdict, classify, read_hdu, standard_regions
 from squiggly_cp.engines.cpsat import solve
-from squiggly_cp.setter.generate import random_puzzles
+from squiggly_cp.make.generate import random_puzzles
 
 
 def brute_verdict(puzzle: Puzzle) -> tuple[Verdict, list]:

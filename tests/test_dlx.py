@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from squiggly_cp.core.limits import Deadline, Undecided
 from squiggly_cp.core.puzzle import Puzzle, Verdict, standard_regions
 from squiggly_cp.engines import dlx
-from squiggly_cp.setter.generate import random_layout, random_solution
+from squiggly_cp.make.generate import random_layout, random_solution
 
 
 def grid_of(text: str) -> tuple[int, ...]:

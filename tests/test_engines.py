@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bruteforce import first_solutions
 from squiggly_cp import ENGINES, Puzzle, Verdict, classify
 from squiggly_cp.engines.registry import get_engine
-from squiggly_cp.setter.generate import random_layout, random_solution
+from squiggly_cp.make.generate import random_layout, random_solution
 
 
 @st.composite

@@ -1,8 +1,8 @@
-"""The diagnosis library against hand-worked puzzles and the plain brute-force counter.
+"""ask.explain against hand-worked puzzles and the plain brute-force counter.
 
 `bruteforce.first_solutions` shares no code with CP-SAT or DLX; on the small
 sizes used here it enumerates every solution quickly, which is what each
-claim of `diagnose` is checked against.
+claim of `explain` is checked against.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bruteforce import first_solutions
+from squiggly_cp.ask.count import count, format_candidates, true_candidates
+from squiggly_cp.ask.explain import explain
 from squiggly_cp.core.limits import Deadline
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.engines import cpsat, dlx
+from squiggly_cp.make.generate import make_puzzle, random_layout, random_solution
+from squiggly_cp.sat.assumptions import OneHotAssumptions
 from squiggly_cp.sat.callbacks import Counter
-from squiggly_cp.sat.exact import Exact
-from squiggly_cp.setter.count import count, format_candidates, true_candidates
-from squiggly_cp.setter.diagnose import explain
-from squiggly_cp.setter.generate import make_puzzle, random_layout, random_solution
 
 ALL = 10**6
 
@@ -375,17 +375,17 @@ def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_two_searches(mon
     # (minutes); one solution, then one search for any other pair, proves it.
     puzzle = make_puzzle(random.Random(1), "unique", 16)
     assert sum(mask.bit_count() for mask in candidates(puzzle)) > 256  # singles leave it open
-    decided = cpsat.solve(puzzle)  # the engine's own model, not Exact's
+    decided = cpsat.solve(puzzle)  # the engine's own model, not OneHotAssumptions's
     assert decided.verdict is Verdict.UNIQUE and decided.solution is not None
     solution = decided.solution
     searches = []
-    solve = Exact.solve
+    solve = OneHotAssumptions.solve
 
     def counted(self, *args, **kwargs):
         searches.append(args[0])
         return solve(self, *args, **kwargs)
 
-    monkeypatch.setattr(Exact, "solve", counted)
+    monkeypatch.setattr(OneHotAssumptions, "solve", counted)
     assert true_candidates(puzzle) == [1 << (d - 1) for d in solution]
     assert len(searches) == 2
 
@@ -455,8 +455,8 @@ def test_a_hint_that_breaks_the_assumptions_is_not_the_answer() -> None:
     hint = (2, 3, 5, 4, 1, 4, 5, 2, 1, 3, 5, 4, 1, 3, 2, 3, 1, 4, 2, 5, 1, 2, 3, 5, 4)
     assert puzzle.with_givens((2,) + (0,) * 24).is_solution(hint)
     assert brute_count(puzzle.with_givens((2,) + (0,) * 20 + (1,) + (0,) * 3), 1) == 0
-    exact = Exact(puzzle)
-    assert exact.solve([exact.lit((0, 2)), exact.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)
+    onehot = OneHotAssumptions(puzzle)
+    assert onehot.solve([onehot.lit((0, 2)), onehot.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)
 
 
 def test_the_suggestion_search_is_reproducible_under_load() -> None:
@@ -465,7 +465,7 @@ def test_the_suggestion_search_is_reproducible_under_load() -> None:
     import subprocess
     import sys
 
-    from squiggly_cp.setter.generate import random_layout
+    from squiggly_cp.make.generate import random_layout
 
     rng = random.Random(5)
     layout = random_layout(rng, 12)

@@ -14,7 +14,7 @@ from squiggly_cp import InputError, Puzzle, read_hdu
 from squiggly_cp.core.puzzle import standard_regions
 from squiggly_cp.formats.detect import FORMATS, detect_format, read_puzzles, write_puzzles
 from squiggly_cp.formats.fpuzzles import fpuzzles_link, to_fpuzzles_json
-from squiggly_cp.setter.generate import random_layout
+from squiggly_cp.make.generate import random_layout
 from test_formats_grid import GRID4, GRID6, PUZZLE4, PUZZLE6
 from test_formats_line import LINE4, LINE6
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from conftest import SAMPLE_IN, SAMPLE_OUT, sample_tokens
 from squiggly_cp import Case, InputError, Puzzle, Result, Verdict, format_result, read_hdu, write_hdu
 from squiggly_cp.formats.hdu import TOKEN_CAP
-from squiggly_cp.setter.generate import random_layout
+from squiggly_cp.make.generate import random_layout
 
 # Case 1 of the judge's sample, with its digits read by eye from the input
 # (each number minus its wall bits) and its solution from the expected output.

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from squiggly_cp.ask.hatch import HatchResult, format_hatch, hatch
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
 from squiggly_cp.formats.plain import read_plain
-from squiggly_cp.setter.hatch import HatchResult, format_hatch, hatch
 
 ROWS = ["370004008", "805700300", "200008609", "908400200", "734920800",
         "000073004", "003100096", "097602000", "080009005"]  # fmt: skip

@@ -18,7 +18,7 @@ from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import FORMATS, detect_format, iter_write, read_puzzles, write_puzzles
 from squiggly_cp.formats.registry import REGISTRY
 from squiggly_cp.formats.sudokupad import parse_sudokupad
-from squiggly_cp.setter.layouts import random_layout
+from squiggly_cp.make.regionmaps import random_layout
 
 SAMPLE = [case.puzzle for case in read_hdu(SAMPLE_IN)]
 

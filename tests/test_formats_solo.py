@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, standard_regions
 from squiggly_cp.formats.solo import looks_solo, parse_solo, solo_text
-from squiggly_cp.setter.layouts import random_layout  # what setter.generate re-exports
+from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
 
 def givens_grid(*rows: str) -> tuple[int, ...]:
@@ -372,7 +372,7 @@ def test_solo_accepts_the_hand_examples() -> None:
 @needs_solo
 def test_solo_solves_what_we_write(tmp_path: Path) -> None:
     from squiggly_cp.engines.registry import classify
-    from squiggly_cp.setter.generate import make_puzzle
+    from squiggly_cp.make.generate import make_puzzle
 
     for size in range(4, 17):
         rng = random.Random(size)

@@ -29,7 +29,7 @@ from squiggly_cp.formats.sudokupad import (
     unzip_json,
     utf16_units,
 )
-from squiggly_cp.setter.layouts import random_layout  # what setter.generate re-exports
+from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
 # PuzzleZipper's renames, as SudokuPad's puzzlezipper_lib.js lists them.
 SHORT = {

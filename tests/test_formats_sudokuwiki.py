@@ -29,7 +29,7 @@ from lzstring import LZString
 
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
 from squiggly_cp.formats.sudokuwiki import looks_sudokuwiki, parse_sudokuwiki, sudokuwiki_text
-from squiggly_cp.setter.layouts import random_layout
+from squiggly_cp.make.regionmaps import random_layout
 
 PLAYER = "https://www.sudokuwiki.org/Jigsaw_Sudoku_Player?bd="
 

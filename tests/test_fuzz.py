@@ -25,7 +25,7 @@ from squiggly_cp import Case, InputError, Puzzle, classify, read_hdu
 from squiggly_cp.cli import main as cli
 from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.formats.detect import FORMATS, read_puzzles, write_puzzles
-from squiggly_cp.setter.generate import random_layout
+from squiggly_cp.make.generate import random_layout
 
 CASES = [case.puzzle for case in read_hdu(DATA / "corpus.in")][:8]
 HDU = write_puzzles(CASES, "hdu")

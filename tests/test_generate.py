@@ -15,7 +15,7 @@ from bruteforce import first_solutions
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, Verdict
 from squiggly_cp.engines import dlx
 from squiggly_cp.formats.detect import iter_write, write_puzzles
-from squiggly_cp.setter.generate import (
+from squiggly_cp.make.generate import (
     CLUE_SYMMETRIES,
     KINDS,
     Target,
@@ -27,7 +27,7 @@ from squiggly_cp.setter.generate import (
     random_puzzles,
     random_solution,
 )
-from test_layouts import UNFILLABLE, connected_regions, labels, rotated_region_map
+from test_regionmaps import UNFILLABLE, connected_regions, labels, rotated_region_map
 
 
 def count(puzzle: Puzzle) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 from squiggly_cp.core.geometry import house_name, layout_for
 from squiggly_cp.core.puzzle import Puzzle, standard_regions
-from squiggly_cp.setter.layouts import random_layout
+from squiggly_cp.make.regionmaps import random_layout
 
 
 def _layouts() -> list[tuple[int, tuple[int, ...]]]:

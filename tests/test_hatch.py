@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from squiggly_cp.ask.hatch import HatchResult, Placement, format_hatch, hatch
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Grid, Puzzle, box_shape, normalize_labels, standard_regions
 from squiggly_cp.formats.plain import read_plain
-from squiggly_cp.setter.hatch import HatchResult, Placement, format_hatch, hatch
 
 
 def lines(rows: str) -> str:
@@ -310,7 +310,7 @@ def _shuffle_layout(rng: random.Random, grid: Grid, regions: Grid, swaps: int) -
 
 def _random_layout(rng: random.Random, size: int) -> Grid | None:
     try:
-        from squiggly_cp.setter.generate import random_layout  # optional: written by someone else
+        from squiggly_cp.make.generate import random_layout  # optional: written by someone else
     except ImportError:
         return None
     return normalize_labels(random_layout(rng, size))

@@ -16,12 +16,12 @@ from lzstring import LZString
 
 from conftest import run_cli
 from logic_check import json_cell, load_multiple, load_unique, replay_json
+from squiggly_cp.ask.hint import hint
 from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.formats.fpuzzles import LINK_PREFIX, to_fpuzzles_json
 from squiggly_cp.formats.position import read_position_text
-from squiggly_cp.setter.hint import hint
 
 UNIQUE = list(load_unique())
 PUZZLE, SOLUTION = UNIQUE[1425]  # a 9x9 whose path has pointing, claiming and common peers

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from logic_check import load_unique
+from squiggly_cp.ask.count import format_candidates
 from squiggly_cp.core.puzzle import Puzzle, standard_regions
 from squiggly_cp.logic import (
     LEVELS,
@@ -20,7 +21,6 @@ from squiggly_cp.logic import (
     solve_logic,
 )
 from squiggly_cp.logic.solver import BASE_DIFFICULTY, FINDERS
-from squiggly_cp.setter.count import format_candidates
 
 UNIQUE = list(load_unique())
 
@@ -110,7 +110,7 @@ def test_every_technique_has_a_score_and_a_difficulty():
         assert technique.variable == any(t.variable for t in FINDERS if t.name == technique.name)
 
 
-def test_format_grid_matches_diagnose_format():
+def test_format_grid_matches_the_candidates_format():
     puzzle, _ = _first(9)
     result = solve_logic(puzzle, max_steps=10)
     assert format_grid(9, result.candidates) == format_candidates(puzzle, result.candidates)

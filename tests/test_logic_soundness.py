@@ -29,7 +29,7 @@ from logic_check import (
 )
 from squiggly_cp.logic import SCALES, TECHNIQUES, solve_logic
 from squiggly_cp.logic.state import State
-from squiggly_cp.setter.generate import make_puzzle
+from squiggly_cp.make.generate import make_puzzle
 
 UNIQUE = list(load_unique())
 MULTIPLE = list(load_multiple())

@@ -24,7 +24,7 @@ from lzstring import LZString
 from squiggly_cp.core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle
 from squiggly_cp.formats.lzcodec import decompress_base64
 from squiggly_cp.formats.sudokupad import LINK_PREFIX, sudokupad_json, sudokupad_link, utf16_units
-from squiggly_cp.setter.layouts import random_layout  # what setter.generate re-exports
+from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
 ENV = "SQUIGGLY_LZSTRING_NODE_PATH"
 PACKAGE = "lz-string@1.5.0"  # the newest release; SudokuPad's codec has not changed since 1.4

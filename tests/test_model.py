@@ -11,9 +11,9 @@ from ortools.sat.python import cp_model
 from bruteforce import first_solutions
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import Grid, Puzzle
+from squiggly_cp.make.generate import random_solution
+from squiggly_cp.make.regionmaps import random_layout
 from squiggly_cp.sat.model import AllDifferent, OneHot, digits, scratch_model, sole_digits
-from squiggly_cp.setter.generate import random_solution
-from squiggly_cp.setter.layouts import random_layout
 
 MODELS = (OneHot, AllDifferent)
 

@@ -4,8 +4,8 @@ puzzles is checked against a naive solver in test_hatch.py)."""
 from __future__ import annotations
 
 from squiggly_cp import Puzzle
+from squiggly_cp.ask.hatch import hatch
 from squiggly_cp.core.propagate import candidates
-from squiggly_cp.setter.hatch import hatch
 from test_hatch import SPEC_EXAMPLES, standard
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from squiggly_cp import Puzzle, PuzzleError
 from squiggly_cp.core.puzzle import standard_regions
-from squiggly_cp.setter.generate import random_layout
+from squiggly_cp.make.generate import random_layout
 
 
 def test_any_region_labels_are_renumbered_in_order_of_first_cell() -> None:

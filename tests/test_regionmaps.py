@@ -1,4 +1,4 @@
-"""Tests for layouts: random (and symmetric) layouts, fillability, and the layout command."""
+"""make.regionmaps: random (and symmetric) layouts, fillability, and the layout command."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from conftest import run_cli
 from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
 from squiggly_cp.core.regions import check_regions
 from squiggly_cp.formats.detect import write_puzzles
-from squiggly_cp.setter.layouts import (
+from squiggly_cp.make.regionmaps import (
     check_layout_fillable,
     digit_placements,
     fill_layout,
@@ -211,12 +211,12 @@ def test_layout_command(tmp_path) -> None:
 
 def test_placement_reasons_stay_within_9x9(monkeypatch) -> None:
     # Above 9x9 the search for placements is not bounded by a time limit: it is not run.
-    from squiggly_cp.setter import layouts
+    from squiggly_cp.make import regionmaps
 
     def searched(regions: tuple[int, ...], size: int, cap: int = 0) -> None:
         raise AssertionError(f"placements searched at size {size}")
 
-    monkeypatch.setattr(layouts, "digit_placements", searched)
+    monkeypatch.setattr(regionmaps, "digit_placements", searched)
     assert placement_reason(standard_regions(16), 16) is None
     with pytest.raises(AssertionError, match="size 9"):
         placement_reason(standard_regions(9), 9)

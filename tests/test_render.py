@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from squiggly_cp import Puzzle, read_hdu
-from squiggly_cp.setter.render import PALETTE, box_chars, region_colours, render_svg, render_text
+from squiggly_cp.draw.render import PALETTE, box_chars, region_colours, render_svg, render_text
 from test_formats_grid import PUZZLE4
 
 DATA = Path(__file__).resolve().parent.parent / "data"

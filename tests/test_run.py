@@ -15,11 +15,11 @@ import pytest
 from ortools.sat.python import cp_model
 
 from squiggly_cp import Puzzle, Verdict, classify, standard_regions
+from squiggly_cp.ask.count import count, true_candidates
+from squiggly_cp.ask.explain import explain
 from squiggly_cp.core.limits import check_time_limit
 from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.sat.run import run
-from squiggly_cp.setter.count import count, true_candidates
-from squiggly_cp.setter.diagnose import explain
 
 EMPTY = Puzzle(9, (0,) * 81, standard_regions(9))
 

@@ -1,4 +1,4 @@
-"""setter.targets: rating targets for the generator."""
+"""make.targets: rating targets for the generator."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from squiggly_cp.setter.generate import make_puzzle
-from squiggly_cp.setter.targets import TARGET_TRIES, rating_target
+from squiggly_cp.make.generate import make_puzzle
+from squiggly_cp.make.targets import TARGET_TRIES, rating_target
 
 
 def test_an_unreachable_target_is_told_early_and_given_up() -> None:

@@ -15,27 +15,27 @@ TYPE_CHECKING = False  # typing itself is not imported: the package must load fa
 if TYPE_CHECKING:
     from typing import Any
 
+    from .ask.count import count, true_candidates
+    from .ask.crosscheck import Crosscheck
+    from .ask.explain import explain
+    from .ask.hatch import hatch
+    from .ask.hint import hint
     from .core.case import Case, InputError
     from .core.limits import Undecided
     from .core.position import Position
     from .core.propagate import candidates
     from .core.puzzle import Grid, Puzzle, PuzzleError, Result, Verdict, standard_regions
+    from .draw.page import logic_page
+    from .draw.render import render_svg, render_text
     from .engines.registry import ENGINES, classify
     from .formats.detect import read_puzzles, write_puzzles
     from .formats.hdu import format_result, read_hdu, write_hdu
     from .formats.open import read_positions
     from .logic import rate, solve_logic
     from .logic.assess import assess
-    from .setter.count import count, true_candidates
-    from .setter.crosscheck import Crosscheck
-    from .setter.diagnose import explain
-    from .setter.generate import generate, make_puzzle
-    from .setter.hatch import hatch
-    from .setter.hint import hint
-    from .setter.layouts import check_layout_fillable, random_layout
-    from .setter.page import logic_page
-    from .setter.render import render_svg, render_text
-    from .setter.targets import rating_target
+    from .make.generate import generate, make_puzzle
+    from .make.regionmaps import check_layout_fillable, random_layout
+    from .make.targets import rating_target
 
 # Each public name and the module it lives in (the layers: docs/architecture.md).
 _HOMES = {
@@ -61,20 +61,20 @@ _HOMES = {
     "rate": "logic",
     "solve_logic": "logic",
     "assess": "logic.assess",
-    "count": "setter.count",
-    "true_candidates": "setter.count",
-    "Crosscheck": "setter.crosscheck",
-    "explain": "setter.diagnose",
-    "generate": "setter.generate",
-    "make_puzzle": "setter.generate",
-    "rating_target": "setter.targets",
-    "hatch": "setter.hatch",
-    "hint": "setter.hint",
-    "check_layout_fillable": "setter.layouts",
-    "random_layout": "setter.layouts",
-    "logic_page": "setter.page",
-    "render_svg": "setter.render",
-    "render_text": "setter.render",
+    "count": "ask.count",
+    "true_candidates": "ask.count",
+    "Crosscheck": "ask.crosscheck",
+    "explain": "ask.explain",
+    "generate": "make.generate",
+    "make_puzzle": "make.generate",
+    "rating_target": "make.targets",
+    "hatch": "ask.hatch",
+    "hint": "ask.hint",
+    "check_layout_fillable": "make.regionmaps",
+    "random_layout": "make.regionmaps",
+    "logic_page": "draw.page",
+    "render_svg": "draw.render",
+    "render_text": "draw.render",
 }
 
 __all__ = [

@@ -4,7 +4,7 @@
 * `true_candidates` lists, per cell, the digits that occur in some solution.
 * `count_answer` is what the command answers for one puzzle.
 
-Both search the one-hot exact-cover model (`squiggly_cp.sat.exact.Exact`).
+Both search the one-hot exact-cover model (`squiggly_cp.sat.assumptions.OneHotAssumptions`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
+from ..sat.assumptions import OneHotAssumptions, clashing_givens
 from ..sat.callbacks import Counter
-from ..sat.exact import Exact, clashing_givens
 from ..sat.run import DONE, run
 
 __all__ = ["count", "count_answer", "format_candidates", "true_candidates"]
@@ -40,11 +40,11 @@ def count(
         return 0, True
     if clashing_givens(puzzle) is not None:
         return 0, True
-    exact = Exact(puzzle)
-    for g in exact.givens:
-        exact.model.add_bool_and([exact.lit(g)])
+    onehot = OneHotAssumptions(puzzle)
+    for g in onehot.givens:
+        onehot.model.add_bool_and([onehot.lit(g)])
     counter = Counter(limit, progress)
-    _, status = run(exact.model, time_limit=time_limit, callback=counter)
+    _, status = run(onehot.model, time_limit=time_limit, callback=counter)
     return counter.count, counter.count >= limit or status in DONE
 
 
@@ -77,27 +77,27 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     if domains is None:
         return None
     deadline = Deadline(time_limit)
-    exact = Exact(puzzle)
-    lits = exact.lits
-    base = [exact.lit(g) for g in exact.givens]
+    onehot = OneHotAssumptions(puzzle)
+    lits = onehot.lits
+    base = [onehot.lit(g) for g in onehot.givens]
     base += [lits[c][d + 1].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
     open_pairs = [(c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1]
     masks = [0] * (n * n)
-    if _mark_one(exact, base, deadline, None, puzzle, masks) is None:
+    if _mark_one(onehot, base, deadline, None, puzzle, masks) is None:
         return None
-    if not _mark_new(exact, base, open_pairs, deadline, puzzle, masks):
+    if not _mark_new(onehot, base, open_pairs, deadline, puzzle, masks):
         return masks
     for seed in range(1, 2 * n + 1):
         random_solution = {**_RANDOM, "random_seed": seed}
-        if (_mark_one(exact, base, deadline, random_solution, puzzle, masks) or 0) < len(open_pairs) // 64:
+        if (_mark_one(onehot, base, deadline, random_solution, puzzle, masks) or 0) < len(open_pairs) // 64:
             break
-    while _mark_new(exact, base, open_pairs, deadline, puzzle, masks):
+    while _mark_new(onehot, base, open_pairs, deadline, puzzle, masks):
         pass
     return masks
 
 
 def _mark_one(
-    exact: Exact,
+    onehot: OneHotAssumptions,
     assumed: list,
     deadline: Deadline,
     parameters: dict[str, object] | None,
@@ -107,7 +107,7 @@ def _mark_one(
     """Find a solution under ``assumed`` and mark its pairs and its Kempe
     swaps' (`_mark_kempe`); how many pairs were new, or None if there is no
     such solution. Raises `Undecided` when the time runs out."""
-    feasible, found, _ = exact.solve(assumed, deadline, parameters=parameters, core=False)
+    feasible, found, _ = onehot.solve(assumed, deadline, parameters=parameters, core=False)
     if feasible is None:
         raise Undecided("the time limit ran out before the candidates were complete")
     if not feasible:
@@ -119,7 +119,7 @@ def _mark_one(
 
 
 def _mark_new(
-    exact: Exact,
+    onehot: OneHotAssumptions,
     base: list,
     open_pairs: list[tuple[int, int]],
     deadline: Deadline,
@@ -129,13 +129,13 @@ def _mark_new(
     """Find a solution holding a pair of ``open_pairs`` not yet marked, and
     mark as `_mark_one` does; False if every pair is marked or no such
     solution exists (which proves the unmarked pairs impossible)."""
-    lits = exact.lits
+    lits = onehot.lits
     unmarked = [lits[c][d + 1] for c, d in open_pairs if not masks[c] >> d & 1]
     if not unmarked:
         return False
-    some_new = exact.model.new_bool_var("")
-    exact.model.add_bool_or(unmarked).only_enforce_if(some_new)
-    return _mark_one(exact, [*base, some_new], deadline, None, puzzle, masks) is not None
+    some_new = onehot.model.new_bool_var("")
+    onehot.model.add_bool_or(unmarked).only_enforce_if(some_new)
+    return _mark_one(onehot, [*base, some_new], deadline, None, puzzle, masks) is not None
 
 
 def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:

@@ -1,11 +1,11 @@
-"""Why a puzzle is not unique: the setter's diagnosis, on CP-SAT.
+"""Why a puzzle is not unique: what the `explain` command tells, on CP-SAT.
 
 `explain` classifies a puzzle and says why: the solution if it is unique; two
 solutions, the cells where they differ and a given that would make it unique
 if there are several; a minimal set of givens that cannot all hold if there
-is none. (Counting solutions and true candidates: `squiggly_cp.setter.count`.)
+is none. (Counting solutions and true candidates: `squiggly_cp.ask.count`.)
 
-The model is the exact-cover one in Boolean form (`squiggly_cp.sat.exact.Exact`),
+The model is the exact-cover one in Boolean form (`squiggly_cp.sat.assumptions.OneHotAssumptions`),
 with the givens as assumptions, so one model serves every question about a
 subset of the givens, and CP-SAT can name the givens an infeasibility proof used.
 """
@@ -18,9 +18,9 @@ from typing import Any
 
 from ..core.limits import Deadline, WorkBudget
 from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
-from ..sat.exact import Exact, Given, clashing_givens
+from ..sat.assumptions import Given, OneHotAssumptions, clashing_givens
 
-__all__ = ["SUGGEST_WORK_LIMIT", "Diagnosis", "explain"]
+__all__ = ["SUGGEST_WORK_LIMIT", "Explanation", "explain"]
 
 SUGGEST_WORK_LIMIT = 5.0
 """Default work limit, in CP-SAT's deterministic seconds (roughly seconds, but
@@ -29,7 +29,7 @@ makes a puzzle unique: the answer is reproducible unless a time limit decides.""
 
 
 @dataclass(frozen=True)
-class Diagnosis:
+class Explanation:
     """What `explain` found. Fields that do not apply to the verdict are empty or None.
 
     ``exhaustive`` is False when a search was cut short after the verdict was
@@ -125,42 +125,43 @@ def _shared_house(puzzle: Puzzle, conflict: tuple[Given, ...]) -> str | None:
 
 def explain(
     puzzle: Puzzle, *, time_limit: float | None = None, suggest_work_limit: float | None = SUGGEST_WORK_LIMIT
-) -> Diagnosis:
-    """Classify ``puzzle`` and explain the verdict (see `Diagnosis`).
+) -> Explanation:
+    """Classify ``puzzle`` and explain the verdict (see `Explanation`).
 
     ``time_limit`` (seconds) bounds the whole call; if it runs out before the
     verdict is proved the verdict is UNKNOWN. ``suggest_work_limit`` bounds the
     search for a suggested given in CP-SAT's deterministic seconds (None: no
-    bound but ``time_limit``); when it runs out, the diagnosis is not
+    bound but ``time_limit``); when it runs out, the explanation is not
     ``exhaustive``. Without a time limit the answer is the same on every run.
     """
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
-    exact = Exact(puzzle)
+    onehot = OneHotAssumptions(puzzle)
     clash = clashing_givens(puzzle)
     if clash is None:
-        feasible, first, core = exact.solve([exact.lit(g) for g in exact.givens], deadline)
+        feasible, first, core = onehot.solve([onehot.lit(g) for g in onehot.givens], deadline)
         if feasible is None:
-            return Diagnosis(puzzle, Verdict.UNKNOWN)
+            return Explanation(puzzle, Verdict.UNKNOWN)
     else:
         feasible, first, core = False, None, set()
     if not feasible:
-        start = list(clash) if clash is not None else [g for g in exact.givens if exact.lit(g).index in core]
-        conflict, minimal = _shrink(exact, start, deadline)
+        used = [g for g in onehot.givens if onehot.lit(g).index in core]
+        start = list(clash) if clash is not None else used
+        conflict, minimal = _shrink(onehot, start, deadline)
         stopped = None if minimal else "time limit"
-        return Diagnosis(puzzle, Verdict.NONE, conflict=conflict, exhaustive=minimal, stopped_by=stopped)
+        return Explanation(puzzle, Verdict.NONE, conflict=conflict, exhaustive=minimal, stopped_by=stopped)
 
     assert first is not None
-    givens = [exact.lit(g) for g in exact.givens]
-    feasible, second, _ = exact.solve([*givens, exact.differs_from(first)], deadline)
+    givens = [onehot.lit(g) for g in onehot.givens]
+    feasible, second, _ = onehot.solve([*givens, onehot.differs_from(first)], deadline)
     if feasible is None:
-        return Diagnosis(puzzle, Verdict.UNKNOWN)
+        return Explanation(puzzle, Verdict.UNKNOWN)
     if not feasible:
-        return Diagnosis(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
+        return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
     differ = tuple(c for c in range(len(first)) if first[c] != second[c])
-    suggestion, complete = _suggest(exact, first, second, differ, deadline, budget)
-    return Diagnosis(
+    suggestion, complete = _suggest(onehot, first, second, differ, deadline, budget)
+    return Explanation(
         puzzle,
         Verdict.MULTIPLE,
         solutions=(first, second),
@@ -171,7 +172,9 @@ def explain(
     )
 
 
-def _shrink(exact: Exact, start: list[Given], deadline: Deadline) -> tuple[tuple[Given, ...], bool]:
+def _shrink(
+    onehot: OneHotAssumptions, start: list[Given], deadline: Deadline
+) -> tuple[tuple[Given, ...], bool]:
     """Shrink an infeasible set of givens by deletion until every given is needed.
 
     Returns the set (row-major) and whether minimality was proved before the
@@ -189,10 +192,10 @@ def _shrink(exact: Exact, start: list[Given], deadline: Deadline) -> tuple[tuple
         if exact_fit:
             i += 1
             continue
-        feasible, grid, core = exact.solve([exact.lit(g) for g in trial], deadline, hint)
+        feasible, grid, core = onehot.solve([onehot.lit(g) for g in trial], deadline, hint)
         if feasible is False:
             # The proof's core is itself infeasible; it keeps every given already found needed.
-            current = [g for g in trial if exact.lit(g).index in core]
+            current = [g for g in trial if onehot.lit(g).index in core]
         else:
             if grid is not None:
                 found.append(grid)
@@ -232,7 +235,7 @@ def _best_relabel(grids: Sequence[Grid], givens: Sequence[Given]) -> tuple[Grid 
 
 
 def _suggest(
-    exact: Exact,
+    onehot: OneHotAssumptions,
     first: Grid,
     second: Grid,
     differ: Sequence[int],
@@ -246,7 +249,7 @@ def _suggest(
     in `_suggestion_order`.
     """
     pool = [first, second]
-    givens = [exact.lit(g) for g in exact.givens]
+    givens = [onehot.lit(g) for g in onehot.givens]
 
     def makes_unique(cell: int, digit: int) -> bool | None:
         """Whether the puzzle plus this given has exactly one solution (None: out of time or budget)."""
@@ -254,8 +257,8 @@ def _suggest(
             matching = [s for s in pool if s[cell] == digit]
             if len(matching) >= 2:
                 return False
-            feasible, grid, _ = exact.solve(
-                [*givens, exact.lits[cell][digit], *(exact.differs_from(s) for s in matching)],
+            feasible, grid, _ = onehot.solve(
+                [*givens, onehot.lits[cell][digit], *(onehot.differs_from(s) for s in matching)],
                 deadline,
                 budget=budget,
             )
@@ -266,7 +269,7 @@ def _suggest(
             assert grid is not None
             pool.append(grid)
 
-    for cell, digit in _suggestion_order(exact.puzzle, first, second, differ):
+    for cell, digit in _suggestion_order(onehot.puzzle, first, second, differ):
         found = makes_unique(cell, digit)
         if found is None:
             return None, False

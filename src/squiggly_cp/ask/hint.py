@@ -18,7 +18,7 @@ from ..core.position import Position
 from ..core.puzzle import Puzzle, Verdict, cell_name, digit_char
 from ..engines.registry import classify
 from ..logic import Step, next_step
-from ..sat.exact import Exact
+from ..sat.assumptions import OneHotAssumptions
 from .count import true_candidates
 
 
@@ -143,16 +143,16 @@ def _against_solutions(position: Position, deadline: Deadline) -> list[str]:
 
 
 def _admits_a_solution(puzzle: Puzzle, position: Position, deadline: Deadline) -> bool:
-    exact = Exact(puzzle)
+    onehot = OneHotAssumptions(puzzle)
     n = puzzle.size
-    assumed = [exact.lits[c][d] for c, d in enumerate(position.digits) if d]
+    assumed = [onehot.lits[c][d] for c, d in enumerate(position.digits) if d]
     assumed += [
-        exact.lits[c][d + 1].Not()
+        onehot.lits[c][d + 1].Not()
         for c, mask in enumerate(position.candidates)
         for d in range(n)
         if not position.digits[c] and not mask >> d & 1
     ]
-    feasible, _, _ = exact.solve(assumed, deadline)
+    feasible, _, _ = onehot.solve(assumed, deadline)
     if feasible is None:
         raise Undecided("the time limit ran out while checking the position")
     return feasible

@@ -15,8 +15,8 @@ from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
 from ..formats.detect import FORMATS, iter_write
 from ..formats.open import read_cases
 from ..formats.registry import GENERATED, REGISTRY, get_format, write_one
-from ..setter.generate import KINDS
-from ..setter.layouts import layout_symmetry_sizes
+from ..make.generate import KINDS
+from ..make.regionmaps import layout_symmetry_sizes
 from .common import PROG, Output, Progress, RatingRange, TimeLimit, warn
 from .exits import EXIT_TIME_LIMIT, GENERATE_HELP
 
@@ -121,7 +121,7 @@ def generate(
     on standard error.
     """
     from ..engines.registry import with_proved_solution
-    from ..setter.generate import generate as make
+    from ..make.generate import generate as make
 
     out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout, size = _layout_and_size(out, layout_file, size, layout_symmetry)
@@ -187,7 +187,7 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     """The generator's `Target` for --difficulty or --rating, or None."""
     if not difficulty and not rating_range:
         return None
-    from ..setter.targets import level_range, rating_target
+    from ..make.targets import level_range, rating_target
 
     if difficulty and rating_range:
         raise click.UsageError("give --difficulty or --rating, not both")
@@ -208,7 +208,7 @@ def _early_warning(message: str) -> None:
 def _made(out: Output, outcomes: Iterator[Any], count: int) -> Iterator[Puzzle]:
     """The puzzles made, with progress on standard error; a puzzle not made
     is reported and counts as a time-out."""
-    from ..setter.generate import progress_text
+    from ..make.generate import progress_text
 
     start = last = time.monotonic()
     made = 0

@@ -194,7 +194,7 @@ class _Page:
     memory does not grow with the input."""
 
     def __init__(self, out: Output, path: str) -> None:
-        self.page = import_solvers("setter.page")
+        self.page = import_solvers("draw.page")
         self.file = SideFile(out, path)
         self.file.write(self.page.page_top())
 
@@ -281,7 +281,7 @@ def hint_command(
     """
     _check_technique(scale, max_technique)
     out = Output(flush_each=True)  # each case takes long enough to be worth its own write
-    hint = import_solvers("setter.hint").hint
+    hint = import_solvers("ask.hint").hint
     for number, item in read_positions(file, fmt):
         if isinstance(item, InputError):
             out.problem(str(item))

@@ -10,14 +10,14 @@ from typing import Any
 
 import click
 
+from ..ask.hatch import RULES, HatchResult, format_hatch, hatch
 from ..core.case import Case, InputError
 from ..core.puzzle import Puzzle, Verdict, digit_char
+from ..draw.render import render_svg, render_text
 from ..execution.cluster import Address
 from ..formats.detect import FORMATS, iter_write
 from ..formats.open import load_cases, read_cases
 from ..formats.registry import REGISTRY, write_one
-from ..setter.hatch import RULES, HatchResult, format_hatch, hatch
-from ..setter.render import render_svg, render_text
 from .common import (
     CLUSTER,
     FILE,
@@ -193,7 +193,7 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
     and why, e.g. a law-of-leftovers conflict.
     """
     from ..core.limits import Undecided
-    from ..setter.layouts import check_layout_fillable
+    from ..make.regionmaps import check_layout_fillable
 
     def fillable(puzzle: Puzzle) -> tuple[Any, str] | None:
         try:
@@ -225,13 +225,13 @@ def explain_command(file: str, fmt: str | None, time_limit: float | None) -> Non
       given that makes the solution unique.
     """
     out = Output()
-    diagnose = import_solvers("setter.diagnose")
-    work = partial(diagnose.explain, time_limit=time_limit)
+    explaining = import_solvers("ask.explain")
+    work = partial(explaining.explain, time_limit=time_limit)
     for_each_case(
         out,
         answered(good_cases(out, file, fmt), work),
         time_limit,
-        lambda case, diagnosis: out.write(f"Case {case.number}: {diagnosis.text}\n"),
+        lambda case, explanation: out.write(f"Case {case.number}: {explanation.text}\n"),
     )
     out.exit()
 
@@ -269,7 +269,7 @@ def count_command(
     (with a line on standard error saying the time limit stopped it).
     """
     out = Output()
-    counting = import_solvers("setter.count")
+    counting = import_solvers("ask.count")
     cases = good_cases(out, file, fmt)
     work = partial(counting.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
     if cluster is None:

@@ -8,13 +8,13 @@ from typing import Any
 
 import click
 
+from ..ask.crosscheck import Comparison, Crosscheck
 from ..core.case import Case, InputError
 from ..core.puzzle import Result
 from ..engines.registry import ENGINES, classify
 from ..execution.cluster import Address
 from ..formats.hdu import format_result
 from ..formats.open import read_cases
-from ..setter.crosscheck import Comparison, Crosscheck
 from .common import (
     CLUSTER,
     FILE,
@@ -78,8 +78,8 @@ def solve(
     no_jobs_with_cluster(jobs, cluster)
     out = Output()
     if as_json:
-        diagnose = import_solvers("setter.diagnose")
-        work = partial(diagnose.explain, time_limit=time_limit)
+        explaining = import_solvers("ask.explain")
+        work = partial(explaining.explain, time_limit=time_limit)
     else:
         import_solvers(f"engines.{engine}")  # imported once here, before any worker process forks
         work = partial(classify, engine=engine, time_limit=time_limit)
@@ -95,8 +95,8 @@ def _write_judge(out: Output, case: Case, result: Result) -> None:
     out.write(format_result(case.number, result))
 
 
-def _write_json(out: Output, case: Case, diagnosis: Any) -> None:
-    out.write(json.dumps(diagnosis.to_json(case.number)) + "\n")
+def _write_json(out: Output, case: Case, explanation: Any) -> None:
+    out.write(json.dumps(explanation.to_json(case.number)) + "\n")
 
 
 def _json_skipped(out: Output, item: Case | InputError) -> None:

@@ -3,7 +3,7 @@
 Clue symmetry (which cells hold givens) uses the groups of `CLUE_SYMMETRIES`,
 the set Simon Tatham's Solo offers: every one exists for every square size,
 since it constrains only positions. Layout symmetry (regions map to regions)
-uses `LAYOUT_SYMMETRIES`; see `squiggly_cp.setter.layouts` for which sizes allow which.
+uses `LAYOUT_SYMMETRIES`; see `squiggly_cp.make.regionmaps` for which sizes allow which.
 """
 
 from __future__ import annotations

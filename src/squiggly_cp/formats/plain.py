@@ -3,7 +3,7 @@
 Input: nine lines of nine digits, ``0`` for an empty cell, standard 3x3 boxes.
 Blank lines around the grid, trailing whitespace and ``\\r\\n`` line ends are
 tolerated; anything else is a `PuzzleError` naming the (1-based) grid row and
-column. (`squiggly_cp.setter.hatch.format_hatch` writes the answer.)
+column. (`squiggly_cp.ask.hatch.format_hatch` writes the answer.)
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Seeded random squiggly puzzles of a chosen kind, made one at a time.
 
-How a puzzle is made: a random layout (`squiggly_cp.setter.layouts.random_layout`,
+How a puzzle is made: a random layout (`squiggly_cp.make.regionmaps.random_layout`,
 optionally symmetric) or the caller's; a random completed grid from CP-SAT;
 then givens are removed orbit by orbit (an orbit is a set of cells the clue
 symmetry maps onto each other; a single cell without symmetry) in random
@@ -48,7 +48,7 @@ from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_regions
 from ..core.signals import import_held
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
-from .layouts import fill_layout, random_layout
+from .regionmaps import fill_layout, random_layout
 from .targets import TARGET_TRIES, Target
 
 __all__ = [
@@ -104,7 +104,7 @@ def random_solution(
 def _checks() -> ModuleType:
     """The CP-SAT uniqueness checks, imported on first use: the command line
     imports this module for `KINDS` alone and must not pay for OR-Tools."""
-    unique = import_held("squiggly_cp.setter.unique")
+    unique = import_held("squiggly_cp.make.unique")
 
     return unique
 

@@ -1,7 +1,7 @@
 """Difficulty targets for the generator: a rating range, or a level's.
 
 A `Target` is asked about each removal of givens and about each finished
-puzzle (`squiggly_cp.setter.generate.make_puzzle`); `rating_target` makes
+puzzle (`squiggly_cp.make.generate.make_puzzle`); `rating_target` makes
 one from the logic solver's rating.
 """
 

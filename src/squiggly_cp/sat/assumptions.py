@@ -3,7 +3,7 @@
 The model is the one-hot exact cover (`squiggly_cp.sat.model.OneHot`) over
 every cell and digit. Givens are not constants but assumptions on its
 literals, supplied per solve, so one model serves every question about a
-subset of the givens (`squiggly_cp.setter.diagnose`, `squiggly_cp.setter.count`),
+subset of the givens (`squiggly_cp.ask.explain`, `squiggly_cp.ask.count`),
 and CP-SAT can name the givens an infeasibility proof used.
 """
 
@@ -19,7 +19,7 @@ from ..core.puzzle import Grid, Puzzle
 from .model import OneHot
 from .run import ask
 
-__all__ = ["Exact", "Given", "clashing_givens"]
+__all__ = ["Given", "OneHotAssumptions", "clashing_givens"]
 
 Given = tuple[int, int]
 """A given as (0-based cell index, digit)."""
@@ -35,7 +35,7 @@ def clashing_givens(puzzle: Puzzle) -> tuple[Given, Given] | None:
     return (first, digit), (second, digit)
 
 
-class Exact:
+class OneHotAssumptions:
     """The one-hot model of ``puzzle``'s houses, every cell open (``lits[cell][digit]``);
     its ``givens`` are supplied per solve as assumptions."""
 

@@ -16,7 +16,7 @@ same, and nearly solved models stay tiny. Otherwise every cell gets its
 variables and decided cells are plain one-digit domains.
 
 Givens can also stay out of the domains and come per solve as assumptions on
-`OneHot.lits` (as `squiggly_cp.sat.exact` does). The order in which
+`OneHot.lits` (as `squiggly_cp.sat.assumptions` does). The order in which
 variables are made is part of the behaviour: CP-SAT's search, and so which
 solution it reports first, depends on it.
 """
