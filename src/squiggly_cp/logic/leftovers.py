@@ -43,7 +43,7 @@ chains of bivalue cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -78,6 +78,35 @@ def _all_see(layout: Layout, cells: tuple[int, ...]) -> bool:
     return all(b in layout.peers[a] for a, b in combinations(cells, 2))
 
 
+def overlaps(layout: Layout, lines: Sequence[int]) -> list[tuple[int, int]]:
+    """(cells shared with ``lines``, region house) of every region, the most
+    shared first (among equals, the later house first)."""
+    n = layout.size
+    line_cells = 0
+    for h in lines:
+        line_cells |= layout.house_bits[h]
+    overlap = sorted(((layout.house_bits[2 * n + r] & line_cells).bit_count(), 2 * n + r) for r in range(n))
+    overlap.reverse()
+    return overlap
+
+
+def leftover_sides(
+    layout: Layout, lines: Sequence[int], regions: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The law itself: with as many ``regions`` as ``lines`` (house indices),
+    the innies (cells of the lines outside the regions) and the outies (cells
+    of the regions outside the lines) hold the same digits. Both in cell order."""
+    line_cells = region_cells = 0
+    for h in lines:
+        line_cells |= layout.house_bits[h]
+    for h in regions:
+        region_cells |= layout.house_bits[h]
+    cells = range(layout.size * layout.size)
+    innies = tuple(c for c in cells if (line_cells & ~region_cells) >> c & 1)
+    outies = tuple(c for c in cells if (region_cells & ~line_cells) >> c & 1)
+    return innies, outies
+
+
 @lru_cache(maxsize=256)
 def equivalences(layout: Layout) -> tuple[Equivalence, ...]:
     """For k = 1..size-1 consecutive rows and columns, the best-covering k regions
@@ -89,13 +118,7 @@ def equivalences(layout: Layout) -> tuple[Equivalence, ...]:
             e = min(k, n - k)
             for first in range(n - k + 1):
                 lines = tuple(range(kind * n + first, kind * n + first + k))
-                line_cells = 0
-                for h in lines:
-                    line_cells |= layout.house_bits[h]
-                overlap = sorted(
-                    ((layout.house_bits[2 * n + r] & line_cells).bit_count(), 2 * n + r) for r in range(n)
-                )
-                overlap.reverse()
+                overlap = overlaps(layout, lines)
                 cut = overlap[k - 1][0]
                 if cut == 0:
                     continue
@@ -104,11 +127,7 @@ def equivalences(layout: Layout) -> tuple[Equivalence, ...]:
                 choices = list(combinations(tied, k - len(sure)))[:MAX_TIES]
                 for choice in choices:
                     regions = tuple(sorted(sure + list(choice)))
-                    region_cells = 0
-                    for h in regions:
-                        region_cells |= layout.house_bits[h]
-                    innies = tuple(c for c in range(n * n) if (line_cells & ~region_cells) >> c & 1)
-                    outies = tuple(c for c in range(n * n) if (region_cells & ~line_cells) >> c & 1)
+                    innies, outies = leftover_sides(layout, lines, regions)
                     if not innies or (innies, outies) in found or len(innies) > MAX_SIDE * n:
                         continue
                     found[(innies, outies)] = Equivalence(
@@ -258,7 +277,7 @@ def _distinct(state: State, q: Equivalence) -> Iterator[Step]:
     ):
         if not see or len(side) < 2:
             continue
-        elims = []
+        elims: list[tuple[int, int]] = []
         for c in side:
             d = values[c]
             if d:

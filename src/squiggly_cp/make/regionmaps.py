@@ -213,26 +213,32 @@ def leftover_conflict(regions: Grid, size: int) -> str | None:
     """A Law-of-Leftovers reason that ``regions`` admit no completed grid, or None.
 
     Take k consecutive rows (or columns) and the k regions that overlap them
-    most. Each holds every digit k times, so the cells in the lines but
-    outside those regions (innies) hold the same digits as the cells in the
-    regions but outside the lines (outies). A cell of one side that sees
-    (shares a row, column or region with) every cell of the other side can
-    share its digit with none of them: no grid exists. Sound, not complete.
+    most (`logic.leftovers.overlaps`; among equals the first regions). Each
+    holds every digit k times, so the cells in the lines but outside those
+    regions (innies) hold the same digits as the cells in the regions but
+    outside the lines (outies: `logic.leftovers.leftover_sides`). A cell of
+    one side that sees (shares a row, column or region with) every cell of
+    the other side can share its digit with none of them: no grid exists.
+    Sound, not complete.
     """
-    puzzle = Puzzle(size, (0,) * (size * size), regions)
-    peers = puzzle.peers
-    for kind, line_of in (("row", lambda cell: cell // size), ("column", lambda cell: cell % size)):
+    from ..logic.leftovers import leftover_sides, overlaps  # the solver's modules, on first use only
+
+    layout = Puzzle(size, (0,) * (size * size), regions).layout
+    peers = layout.peer_sets
+    for kind, name in ((0, "row"), (1, "column")):
         for k in range(1, size):
             for first in range(size - k + 1):
-                inside = {cell for cell in range(size * size) if first <= line_of(cell) < first + k}
-                overlap = sorted(range(size), key=lambda label: -sum(regions[c] == label for c in inside))
-                chosen = set(overlap[:k])
-                innies = sorted(c for c in inside if regions[c] not in chosen)
-                outies = sorted(c for c in range(size * size) if regions[c] in chosen and c not in inside)
+                lines = range(kind * size + first, kind * size + first + k)
+                most = sorted(overlaps(layout, lines), key=lambda shared: (-shared[0], shared[1]))
+                chosen = [house for _, house in most[:k]]
+                innies, outies = leftover_sides(layout, lines, chosen)
                 for side, other in ((innies, outies), (outies, innies)):
                     for cell in side:
                         if other and peers[cell].issuperset(other):
-                            return _leftover_text(kind, first, k, chosen, innies, outies, cell, regions, size)
+                            labels = {house - 2 * size for house in chosen}
+                            return _leftover_text(
+                                name, first, k, labels, list(innies), list(outies), cell, layout.regions, size
+                            )
     return None
 
 
