@@ -186,3 +186,18 @@ def test_long_searches_stop_at_an_enforced_deadline() -> None:
             list(technique.finder(state.copy()))
     # Outside an enforced block the same search runs to its end.
     assert list(long[0].finder(state.copy())) is not None
+
+
+def test_a_result_ends_in_a_position_that_logic_and_hint_take_back() -> None:
+    """One position type: `LogicResult.position` is a `core.position.Position`,
+    and logic started from it goes on as the whole solve did."""
+    from squiggly_cp.core.position import Position
+
+    for puzzle, solution in [p for p in load_unique() if p[0].size == 9][:5]:
+        whole = solve_logic(puzzle)
+        part = solve_logic(puzzle, max_steps=6)
+        assert isinstance(part.position, Position) and part.position.puzzle == puzzle
+        assert part.values == list(part.position.digits) and part.candidates == list(part.position.candidates)
+        rest = solve_logic(part.position)
+        assert [s.text for s in part.steps + rest.steps] == [s.text for s in whole.steps]
+        assert rest.solved and tuple(rest.values) == solution

@@ -62,7 +62,7 @@ class Assessment:
     def final_position(self) -> Position:
         """Where logic stopped: the digits placed and the candidates left."""
         assert self.logic is not None
-        return Position(self.puzzle, tuple(self.logic.values), tuple(self.logic.candidates))
+        return Position(self.puzzle, self.logic.position.digits, self.logic.position.candidates)
 
     def ending(self) -> str:
         """How the logic path ends: solved (with the rating), stuck, or a contradiction."""

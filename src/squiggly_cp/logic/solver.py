@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from ..core.limits import Deadline, Undecided, enforced
+from ..core.position import Position
 from ..core.puzzle import Puzzle
 from .scales import DEFAULT, SCALES, Scale
 from .state import State
@@ -35,19 +36,31 @@ BASE_DIFFICULTY: dict[str, float] = DEFAULT.base_difficulty
 class LogicResult:
     """Where a logic solve ended.
 
-    ``candidates`` are the masks when it stopped and ``values`` the digits
-    placed by then (givens included; 0 for an empty cell); ``solved`` is True when every
-    cell is placed without contradiction; ``contradiction`` names the
-    contradiction reached (the puzzle then has no solution), else None. Not
-    solved and no contradiction means the allowed techniques got stuck.
+    ``position`` is where it stopped: the digits placed by then (givens
+    included) and the candidates left, the `Position` that `hint` reads and
+    `position_text` writes; ``candidates`` and ``values`` are its masks and
+    digits as lists. ``solved`` is True when every cell is placed without
+    contradiction; ``contradiction`` names the contradiction reached (the
+    puzzle then has no solution), else None. Not solved and no contradiction
+    means the allowed techniques got stuck.
     """
 
     steps: list[Step]
-    candidates: list[int]
+    position: Position = field(repr=False)
     solved: bool
     contradiction: str | None
-    size: int = field(default=9, repr=False)
-    values: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def candidates(self) -> list[int]:
+        return list(self.position.candidates)
+
+    @property
+    def values(self) -> list[int]:
+        return list(self.position.digits)
+
+    @property
+    def size(self) -> int:
+        return self.position.puzzle.size
 
     @property
     def stuck(self) -> bool:
@@ -126,7 +139,7 @@ def find_step(
 
 
 def solve_logic(
-    puzzle: Puzzle,
+    start: Puzzle | Position,
     *,
     max_technique: str | None = None,
     candidates: Sequence[int] | None = None,
@@ -136,12 +149,14 @@ def solve_logic(
     max_difficulty: float | None = None,
     deadline: Deadline | None = None,
 ) -> LogicResult:
-    """Solve ``puzzle`` step by step, always with the easiest step available.
+    """Solve ``start`` (a puzzle, or a position part way through: its digits
+    count as givens) step by step, always with the easiest step available.
 
     ``max_technique`` names the hardest technique allowed (see `TECHNIQUES`):
     no later technique is used, nor a step of an earlier one rated above it;
-    ``candidates`` (one bitmask per cell, bit d-1 for digit d) starts from an
-    explicit position instead of the givens' consequences; ``max_steps``
+    ``candidates`` (one bitmask per cell, bit d-1 for digit d) starts from
+    these instead of the givens' consequences (a position brings its own);
+    ``max_steps``
     stops after that many steps; ``scale`` names the scale (`SCALES`).
     ``unique`` says the puzzle is proved to have one solution, which lets
     the uniqueness techniques run (they are unsound otherwise);
@@ -152,6 +167,7 @@ def solve_logic(
     """
     scale = get_scale(scale)
     finders = _allowed(max_technique, scale, max_difficulty)
+    puzzle, candidates = _opening(start, candidates)
     state = State.start(puzzle, candidates, unique)
     steps: list[Step] = []
     contradiction = state.contradiction()
@@ -169,25 +185,33 @@ def solve_logic(
         contradiction = state.contradiction()
     return LogicResult(
         steps=steps,
-        candidates=list(state.cands),
+        position=Position(puzzle, tuple(state.values), tuple(state.cands)),
         solved=contradiction is None and all(state.values),
         contradiction=contradiction,
-        size=puzzle.size,
-        values=list(state.values),
     )
 
 
+def _opening(
+    start: Puzzle | Position, candidates: Sequence[int] | None
+) -> tuple[Puzzle, Sequence[int] | None]:
+    """The puzzle logic starts from (a position's digits as its givens) and its candidates."""
+    if isinstance(start, Position):
+        return start.puzzle.with_givens(start.digits), start.candidates if candidates is None else candidates
+    return start, candidates
+
+
 def next_step(
-    puzzle: Puzzle,
+    start: Puzzle | Position,
     candidates: Sequence[int] | None = None,
     max_technique: str | None = None,
     scale: str | Scale = "default",
     unique: bool = False,
     deadline: Deadline | None = None,
 ) -> Step | None:
-    """The step the solver would take next from the givens (or from
-    ``candidates``), without applying it. Raises `Undecided` when
-    ``deadline`` passes during the search."""
+    """The step the solver would take next from ``start`` (a puzzle's givens,
+    or a position; or from ``candidates``), without applying it. Raises
+    `Undecided` when ``deadline`` passes during the search."""
+    puzzle, candidates = _opening(start, candidates)
     state = State.start(puzzle, candidates, unique)
     if state.contradiction() is not None:
         return None
