@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from conftest import SAMPLE_IN, SAMPLE_OUT, cli_env, console_script, run_cli
 from squiggly_cp import Puzzle, Result, Verdict, read_hdu
+from squiggly_cp.ask import crosscheck
 from squiggly_cp.cli import main as cli
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
-from squiggly_cp.setter import crosscheck
 
 # The spec's second cross-hatching example: solved by cross-hatching alone.
 SOLVABLE_IN = (

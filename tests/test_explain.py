@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bruteforce import first_solutions
 from squiggly_cp.ask.count import count, format_candidates, true_candidates
 from squiggly_cp.ask.explain import explain
-from squiggly_cp.core.limits import Deadline
+from squiggly_cp.core.limits import Deadline, Undecided
 from squiggly_cp.core.propagate import candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.engines import cpsat, dlx
@@ -244,31 +244,39 @@ def test_suggestion_out_of_time() -> None:
 
 def test_count_empty_4x4() -> None:
     empty = Puzzle.standard([0] * 16, 4)
-    assert count(empty, 1000) == (288, True)
-    assert count(empty, 288) == (288, True)
-    assert count(empty, 100) == (100, True)
-    assert count(empty, 0) == (0, True)
-    assert count(CLASH_9, 10) == (0, True)
+    assert count(empty, 1000) == 288
+    assert count(empty, 288) == 288
+    assert count(empty, 100) == 100
+    assert count(empty, 0) == 0
+    assert count(CLASH_9, 10) == 0
 
 
 def test_count_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Counter, "PROGRESS_EVERY", 0.0)
     seen: list[int] = []
-    assert count(Puzzle.standard([0] * 16, 4), 1000, progress=seen.append) == (288, True)
+    assert count(Puzzle.standard([0] * 16, 4), 1000, progress=seen.append) == 288
     assert seen and seen == sorted(seen) and seen[0] >= 1 and seen[-1] <= 288
 
 
 def test_count_time_limit_gives_a_lower_bound() -> None:
-    found, complete = count(Puzzle.standard([0] * 81), 10**12, time_limit=0.3)
-    assert not complete and 0 <= found < 10**12
+    with pytest.raises(Undecided) as stopped:
+        count(Puzzle.standard([0] * 81), 10**12, time_limit=0.3)
+    assert stopped.value.found is not None and 0 <= stopped.value.found < 10**12
+
+
+def test_undecided_crosses_processes_with_what_it_found() -> None:
+    import pickle
+
+    again = pickle.loads(pickle.dumps(Undecided("the time limit stopped the count at 7", found=7)))
+    assert isinstance(again, Undecided) and again.found == 7 and "at 7" in str(again)
 
 
 @pytest.mark.parametrize("puzzle", none_puzzles()[:3] + multiple_puzzles() + [DEADLY_4])
 def test_count_matches_brute_force(puzzle: Puzzle) -> None:
     total = brute_count(puzzle)
-    assert count(puzzle, ALL) == (total, True)
+    assert count(puzzle, ALL) == total
     if total > 1:
-        assert count(puzzle, total - 1) == (total - 1, True)
+        assert count(puzzle, total - 1) == total - 1
 
 
 # ---------------------------------------------------------------- candidates
@@ -444,19 +452,20 @@ def test_conflict_holds_when_cp_sat_names_too_few_givens() -> None:
         assert first_solutions(puzzle.with_givens(fewer), 1) != []
 
 
-def test_a_hint_that_breaks_the_assumptions_is_not_the_answer() -> None:
-    # OR-Tools 9.9 to 9.11 answered such a solve with the hinted grid itself;
+def test_a_first_try_that_breaks_the_assumptions_is_not_the_answer() -> None:
+    # OR-Tools 9.9 to 9.11 answered such a solve with the hinted grid (CP-SAT's solution hint) itself;
     # without the given r5c2=1 that grid is a solution, with it none is.
     puzzle = Puzzle(
         5,
         (2, 0, 0, 4, 0, 0, 0, 0, 0, 0, 5, 4, 2, 3, 1, 0, 0, 0, 0, 5, 0, 1, 0, 0, 0),
         (0, 1, 2, 2, 2, 0, 1, 1, 3, 2, 0, 4, 1, 3, 2, 0, 4, 1, 3, 3, 0, 4, 4, 4, 3),
     )
-    hint = (2, 3, 5, 4, 1, 4, 5, 2, 1, 3, 5, 4, 1, 3, 2, 3, 1, 4, 2, 5, 1, 2, 3, 5, 4)
-    assert puzzle.with_givens((2,) + (0,) * 24).is_solution(hint)
+    first_try = (2, 3, 5, 4, 1, 4, 5, 2, 1, 3, 5, 4, 1, 3, 2, 3, 1, 4, 2, 5, 1, 2, 3, 5, 4)
+    assert puzzle.with_givens((2,) + (0,) * 24).is_solution(first_try)
     assert brute_count(puzzle.with_givens((2,) + (0,) * 20 + (1,) + (0,) * 3), 1) == 0
     onehot = OneHotAssumptions(puzzle)
-    assert onehot.solve([onehot.lit((0, 2)), onehot.lit((21, 1))], Deadline(None), hint)[:2] == (False, None)
+    assumed = [onehot.lit((0, 2)), onehot.lit((21, 1))]
+    assert onehot.solve(assumed, Deadline(None), first_try)[:2] == (False, None)
 
 
 def test_the_suggestion_search_is_reproducible_under_load() -> None:

@@ -10,6 +10,7 @@ Both search the one-hot exact-cover model (`squiggly_cp.sat.assumptions.OneHotAs
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
@@ -27,25 +28,27 @@ def count(
     *,
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
-) -> tuple[int, bool]:
+) -> int:
     """The number of solutions of ``puzzle``, counting no further than ``limit``.
 
-    Returns ``(count, complete)``; ``complete`` is False when the time limit
-    (seconds) stopped the count, which is then only a lower bound. A count equal
-    to ``limit`` means "``limit`` or more". ``progress`` is called with the count
-    so far, at most every half second, while solutions keep coming.
+    A count equal to ``limit`` means "``limit`` or more". Raises `Undecided`
+    when the time limit (seconds) stops the count first; its ``found`` is the
+    count so far, a lower bound. ``progress`` is called with the count so far,
+    at most every half second, while solutions keep coming.
     """
     check_time_limit(time_limit)
     if limit <= 0:
-        return 0, True
+        return 0
     if clashing_givens(puzzle) is not None:
-        return 0, True
+        return 0
     onehot = OneHotAssumptions(puzzle)
     for g in onehot.givens:
         onehot.model.add_bool_and([onehot.lit(g)])
     counter = Counter(limit, progress)
     _, status = run(onehot.model, time_limit=time_limit, callback=counter)
-    return counter.count, counter.count >= limit or status in DONE
+    if counter.count >= limit or status in DONE:
+        return counter.count
+    raise Undecided(f"the time limit stopped the count at {counter.count}", found=counter.count)
 
 
 # Random solutions (CP-SAT's default search, random polarity) mark the most
@@ -79,7 +82,7 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
     deadline = Deadline(time_limit)
     onehot = OneHotAssumptions(puzzle)
     lits = onehot.lits
-    base = [onehot.lit(g) for g in onehot.givens]
+    base: list[Any] = [onehot.lit(g) for g in onehot.givens]  # IntVars and their .Not()s
     base += [lits[c][d + 1].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
     open_pairs = [(c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1]
     masks = [0] * (n * n)
@@ -108,8 +111,6 @@ def _mark_one(
     swaps' (`_mark_kempe`); how many pairs were new, or None if there is no
     such solution. Raises `Undecided` when the time runs out."""
     feasible, found, _ = onehot.solve(assumed, deadline, parameters=parameters, core=False)
-    if feasible is None:
-        raise Undecided("the time limit ran out before the candidates were complete")
     if not feasible:
         return None
     assert found is not None
@@ -195,16 +196,11 @@ def count_answer(
     candidates: bool,
     time_limit: float | None,
     progress: Callable[[int], None] | None = None,
-) -> str | tuple[int, bool] | None:
+) -> str | int:
     """What the `count` command answers for one puzzle (in this process or on
     a --cluster worker): with ``candidates`` the true candidates as text,
-    else ``(found, complete)`` of `count`; None when the time limit left
-    nothing proved."""
+    else the count of `count`. Raises `Undecided` as they do."""
     if candidates:
-        try:
-            masks = true_candidates(puzzle, time_limit=time_limit)
-        except Undecided:
-            return None
+        masks = true_candidates(puzzle, time_limit=time_limit)
         return "No solution\n" if masks is None else format_candidates(puzzle, masks)
-    found, complete = count(puzzle, limit, progress=progress, time_limit=time_limit)
-    return None if not complete and not found else (found, complete)
+    return count(puzzle, limit, progress=progress, time_limit=time_limit)

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.limits import Deadline, WorkBudget
+from ..core.limits import Deadline, Undecided, WorkBudget
 from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
 from ..sat.assumptions import Given, OneHotAssumptions, clashing_givens
 
@@ -139,8 +139,9 @@ def explain(
     onehot = OneHotAssumptions(puzzle)
     clash = clashing_givens(puzzle)
     if clash is None:
-        feasible, first, core = onehot.solve([onehot.lit(g) for g in onehot.givens], deadline)
-        if feasible is None:
+        try:
+            feasible, first, core = onehot.solve([onehot.lit(g) for g in onehot.givens], deadline)
+        except Undecided:
             return Explanation(puzzle, Verdict.UNKNOWN)
     else:
         feasible, first, core = False, None, set()
@@ -153,8 +154,9 @@ def explain(
 
     assert first is not None
     givens = [onehot.lit(g) for g in onehot.givens]
-    feasible, second, _ = onehot.solve([*givens, onehot.differs_from(first)], deadline)
-    if feasible is None:
+    try:
+        feasible, second, _ = onehot.solve([*givens, onehot.differs_from(first)], deadline)
+    except Undecided:
         return Explanation(puzzle, Verdict.UNKNOWN)
     if not feasible:
         return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
@@ -188,18 +190,22 @@ def _shrink(
         trial = current[:i] + current[i + 1 :]
         # Relabelling the digits of a solution gives a solution; that often proves a
         # sparse set feasible without a search, and otherwise gives the search a good start.
-        hint, exact_fit = _best_relabel(found, trial)
+        relabelled, exact_fit = _best_relabel(found, trial)
         if exact_fit:
             i += 1
             continue
-        feasible, grid, core = onehot.solve([onehot.lit(g) for g in trial], deadline, hint)
+        try:
+            feasible, grid, core = onehot.solve([onehot.lit(g) for g in trial], deadline, relabelled)
+        except Undecided:  # not proved needed: it stays, and minimality is not proved
+            proved = False
+            i += 1
+            continue
         if feasible is False:
             # The proof's core is itself infeasible; it keeps every given already found needed.
             current = [g for g in trial if onehot.lit(g).index in core]
         else:
             if grid is not None:
                 found.append(grid)
-            proved = proved and feasible is True
             i += 1
     return tuple(current), proved
 
@@ -251,8 +257,9 @@ def _suggest(
     pool = [first, second]
     givens = [onehot.lit(g) for g in onehot.givens]
 
-    def makes_unique(cell: int, digit: int) -> bool | None:
-        """Whether the puzzle plus this given has exactly one solution (None: out of time or budget)."""
+    def makes_unique(cell: int, digit: int) -> bool:
+        """Whether the puzzle plus this given has exactly one solution (raises
+        `Undecided` when the time or the budget runs out)."""
         while True:
             matching = [s for s in pool if s[cell] == digit]
             if len(matching) >= 2:
@@ -262,16 +269,15 @@ def _suggest(
                 deadline,
                 budget=budget,
             )
-            if feasible is None:
-                return None
             if not feasible:
                 return bool(matching)
             assert grid is not None
             pool.append(grid)
 
     for cell, digit in _suggestion_order(onehot.puzzle, first, second, differ):
-        found = makes_unique(cell, digit)
-        if found is None:
+        try:
+            found = makes_unique(cell, digit)
+        except Undecided:
             return None, False
         if found:
             return (cell, digit), True

@@ -89,10 +89,9 @@ def hint(
         return Hint(position, verdict, tuple(wrong))
     if all(position.digits):
         return Hint(position, verdict, complete=True)
-    filled = puzzle.with_givens(position.digits)
     step = next_step(
-        filled,
-        list(position.candidates),
+        position,
+        None,
         max_technique,
         scale,
         unique=verdict is Verdict.UNIQUE,
@@ -145,7 +144,7 @@ def _against_solutions(position: Position, deadline: Deadline) -> list[str]:
 def _admits_a_solution(puzzle: Puzzle, position: Position, deadline: Deadline) -> bool:
     onehot = OneHotAssumptions(puzzle)
     n = puzzle.size
-    assumed = [onehot.lits[c][d] for c, d in enumerate(position.digits) if d]
+    assumed: list[Any] = [onehot.lits[c][d] for c, d in enumerate(position.digits) if d]  # and .Not()s
     assumed += [
         onehot.lits[c][d + 1].Not()
         for c, mask in enumerate(position.candidates)
@@ -153,6 +152,4 @@ def _admits_a_solution(puzzle: Puzzle, position: Position, deadline: Deadline) -
         if not position.digits[c] and not mask >> d & 1
     ]
     feasible, _, _ = onehot.solve(assumed, deadline)
-    if feasible is None:
-        raise Undecided("the time limit ran out while checking the position")
     return feasible

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any, TypeVar
+from typing import IO, Any, NoReturn, TypeVar, cast
 
 import click
 
 from ..core.case import Case, InputError
+from ..core.limits import Undecided
 from ..core.puzzle import Verdict
 from ..core.signals import import_held
 from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, require_dask
@@ -70,7 +71,7 @@ class Output:
         warn(f"case {number}: not decided{within}; not answered")
         self.status |= EXIT_TIME_LIMIT
 
-    def exit(self) -> None:
+    def exit(self) -> NoReturn:
         sys.exit(self.status)
 
 
@@ -197,7 +198,9 @@ def good_cases(out: Output, file: str, fmt: str | None) -> Iterator[Case]:
             yield item
 
 
-def answered(items: Iterable[Case | InputError], work: Callable[[Any], R]) -> Iterator[tuple[Any, R | None]]:
+def answered(
+    items: Iterable[Case | InputError], work: Callable[[Any], R]
+) -> Iterator[tuple[Any, R | Undecided | None]]:
     """Each item with ``work`` done on its puzzle here, one at a time (None for a bad item)."""
     return decide_stream(items, work, 1)
 
@@ -213,23 +216,29 @@ def dispatched(
 
 def for_each_case(
     out: Output,
-    answers: Iterable[tuple[Case | InputError, R | None]],
+    answers: Iterable[tuple[Case | InputError, R | Undecided | None]],
     time_limit: float | None,
     handle: Callable[[Case, R], object],
     skipped: Callable[[Case | InputError], object] | None = None,
+    partial_answer: Callable[[Case, Undecided], bool] | None = None,
 ) -> None:
     """Go through ``answers`` (each item with its result): a bad item is
-    reported as a problem, a case not decided in time (result None or of
-    verdict UNKNOWN) as a time-out, and ``handle`` gets every other case and
-    its result. ``skipped``, if given, also gets the items reported."""
+    reported as a problem, a case not decided in time (its work raised
+    `Undecided`, or its result's verdict is UNKNOWN) as a time-out, and
+    ``handle`` gets every other case and its result. ``partial_answer``, if given,
+    gets each `Undecided` first, and answers the case from what it proved
+    (returning True) or leaves it a time-out. ``skipped``, if given, also
+    gets the items reported."""
     for item, result in answers:
         out.check_reader()
         if isinstance(item, InputError):
             out.problem(str(item))
-        elif result is None or getattr(result, "verdict", None) is Verdict.UNKNOWN:
+        elif isinstance(result, Undecided) and partial_answer is not None and partial_answer(item, result):
+            continue
+        elif isinstance(result, Undecided) or getattr(result, "verdict", None) is Verdict.UNKNOWN:
             out.timed_out(item.number, time_limit)
         else:
-            handle(item, result)
+            handle(item, cast(R, result))  # a case's result: None comes only with an InputError
             continue
         if skipped is not None:
             skipped(item)
@@ -244,7 +253,7 @@ class RatingRange(click.ParamType):
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> tuple[float, float]:
         if isinstance(value, tuple):
-            return value  # type: ignore[return-value]
+            return value
         low, sep, high = str(value).partition("..")
         try:
             bounds = (float(low) if low.strip() else 0.0, float(high) if high.strip() else 20.0)
@@ -264,7 +273,7 @@ class TimeLimit(click.ParamType):
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> float | None:
         if value is None or isinstance(value, float):
-            return value  # type: ignore[return-value]
+            return value
         try:
             seconds = float(str(value))
         except ValueError:

@@ -12,9 +12,11 @@ import click
 
 from ..ask.hatch import RULES, HatchResult, format_hatch, hatch
 from ..core.case import Case, InputError
-from ..core.puzzle import Puzzle, Verdict, digit_char
+from ..core.limits import Undecided
+from ..core.puzzle import Grid, Puzzle, Verdict, digit_char
 from ..draw.render import render_svg, render_text
 from ..execution.cluster import Address
+from ..execution.local import answer
 from ..formats.detect import FORMATS, iter_write
 from ..formats.open import load_cases, read_cases
 from ..formats.registry import REGISTRY, write_one
@@ -192,16 +194,12 @@ def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None
     by row (1-9 then A-G, as in the grid format), or "no completed grid: "
     and why, e.g. a law-of-leftovers conflict.
     """
-    from ..core.limits import Undecided
     from ..make.regionmaps import check_layout_fillable
 
-    def fillable(puzzle: Puzzle) -> tuple[Any, str] | None:
-        try:
-            return check_layout_fillable(puzzle.regions, puzzle.size, time_limit=time_limit)
-        except Undecided:
-            return None
+    def fillable(puzzle: Puzzle) -> tuple[Grid | None, str | None]:
+        return check_layout_fillable(puzzle.regions, puzzle.size, time_limit=time_limit)
 
-    def write(case: Case, found: tuple[Any, str]) -> None:
+    def write(case: Case, found: tuple[Grid | None, str | None]) -> None:
         grid, reason = found
         answer = "".join(map(digit_char, grid)) if grid else f"no completed grid: {reason}"
         out.write(f"Case {case.number}: {answer}\n")
@@ -272,29 +270,38 @@ def count_command(
     counting = import_solvers("ask.count")
     cases = good_cases(out, file, fmt)
     work = partial(counting.count_answer, limit=limit, candidates=candidates, time_limit=time_limit)
+    answers: Iterator[tuple[Case | InputError, Any]]
     if cluster is None:
-        answers = ((case, work(case.puzzle, progress=Progress(case.number))) for case in cases)
+        answers = (
+            (case, answer(partial(work, progress=Progress(case.number)), case.puzzle))
+            for case in cases
+        )
     else:
         answers = dispatched(iter(cases), work, 1, cluster)
 
-    def write(case: Case, answer: str | tuple[int, bool]) -> None:
+    def write(case: Case, answer: str | int) -> None:
         if isinstance(answer, str):
             out.write(f"Case {case.number}:\n{answer}")
             return
-        found, complete = answer
-        if not complete:
-            # A proved lower bound is an answer; standard error says why it is not exact.
-            warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {found}")
-        exact = complete and found < limit
-        amount = f"{found}" if exact else f"{found} or more"
-        out.write(f"Case {case.number}: {amount} solution{'' if exact and found == 1 else 's'}\n")
+        exact = answer < limit
+        amount = f"{answer}" if exact else f"{answer} or more"
+        out.write(f"Case {case.number}: {amount} solution{'' if exact and answer == 1 else 's'}\n")
 
-    for_each_case(out, _cleared(answers), time_limit, write)
+    def lower_bound(case: Case, stopped: Undecided) -> bool:
+        """A count the time limit stopped after finding solutions is an answer,
+        "N or more"; standard error says why it is not exact."""
+        if not stopped.found:
+            return False
+        warn(f"case {case.number}: the {time_limit:g} s time limit stopped the count at {stopped.found}")
+        out.write(f"Case {case.number}: {stopped.found} or more solutions\n")
+        return True
+
+    for_each_case(out, _cleared(answers), time_limit, write, partial_answer=lower_bound)
     out.exit()
 
 
 def _cleared(answers: Any) -> Any:
     """``answers`` as they come, the progress line cleared before each."""
-    for answer in answers:
+    for item in answers:
         Progress.clear()
-        yield answer
+        yield item

@@ -30,7 +30,16 @@ __all__ = ["Deadline", "Undecided", "WorkBudget", "check_enforced", "check_time_
 
 class Undecided(TimeoutError):
     """A search stopped at a limit (time or work) before it decided: the one way
-    the library says "ran out of time"."""
+    the library says "ran out of time" (a result says it as `Verdict.UNKNOWN`).
+    ``found`` is what a count proved before it stopped (a lower bound), where
+    the search is a count."""
+
+    def __init__(self, message: str = "", found: int | None = None):
+        super().__init__(message)
+        self.found = found
+
+    def __reduce__(self) -> tuple:  # crosses to and from worker processes whole
+        return (type(self), (str(self), self.found))
 
 
 def check_time_limit(seconds: float | None) -> float | None:

@@ -78,7 +78,7 @@ def standard_regions(size: int = 9) -> Grid:
 
 def normalize_labels(labels: Sequence[Hashable]) -> Grid:
     """Renumber region labels 0, 1, 2, ... in order of each region's first cell."""
-    mapping: dict[int, int] = {}
+    mapping: dict[Hashable, int] = {}
     return tuple(mapping.setdefault(label, len(mapping)) for label in labels)
 
 
@@ -143,7 +143,7 @@ class Puzzle:
     @classmethod
     def standard(cls, givens: Grid | list[int], size: int = 9) -> Puzzle:
         """A puzzle on the ordinary box layout."""
-        return cls(size, givens, standard_regions(size))
+        return cls(size, tuple(givens), standard_regions(size))
 
     def __getstate__(self) -> dict[str, object]:
         # The fields only: the layout is found again in `layout_for`'s cache.
@@ -192,7 +192,7 @@ class Puzzle:
         return Puzzle(self.size, self.givens, self.regions, meta)
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
-        return Puzzle(self.size, givens, self.regions)
+        return Puzzle(self.size, tuple(givens), self.regions)
 
     def is_solution(self, grid: Grid) -> bool:
         """True if ``grid`` is complete, keeps the givens and breaks no house."""
@@ -226,15 +226,16 @@ class Result:
         return self.solutions[0] if self.verdict is Verdict.UNIQUE else None
 
 
-def verdict_for(solutions: list[Grid] | tuple[Grid, ...], complete: bool) -> Result:
+def verdict_for(solutions: list[Grid] | tuple[Grid, ...], exhausted: bool) -> Result:
     """The result of a search that found ``solutions`` (stopping at two).
 
-    ``complete`` says whether the search space was exhausted; two solutions
+    ``exhausted`` says whether the search space was (a search stopped by a
+    limit was not: UNKNOWN, unless it found two); two solutions
     decide MULTIPLE either way.
     """
     found = tuple(solutions[:2])
     if len(found) >= 2:
         return Result(Verdict.MULTIPLE, found)
-    if not complete:
+    if not exhausted:
         return Result(Verdict.UNKNOWN, found)
     return Result(Verdict.UNIQUE if found else Verdict.NONE, found)

@@ -54,8 +54,8 @@ def solve(puzzle: Puzzle, *, time_limit: float | None = None) -> Result:
             if len(found) == 2:
                 break
     except Undecided:
-        return verdict_for(found, complete=False)
-    return verdict_for(found, complete=True)
+        return verdict_for(found, exhausted=False)
+    return verdict_for(found, exhausted=True)
 
 
 def count_solutions(puzzle: Puzzle, limit: int) -> int:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.case import Case, InputError
+from ..core.limits import Undecided
 from ..core.signals import Noted, held_sigint
 from .local import auto_jobs, growing_batches, paired, puzzles_of, run_batch
 
@@ -246,6 +247,7 @@ def ordered_map(
                     client = stack.enter_context(connect(address))
                     stack.callback(_cancel, client, window)
                 if batch.items:
+                    assert client is not None  # connected just above
                     _submit(client, batch, work)
                 window.append(batch)
             if client is not None and time.monotonic() - looked > RECHECK:
@@ -326,7 +328,7 @@ def _cancel(client: Client, window: deque[_Batch]) -> None:
 
 def decide_stream(
     items: Iterable[Case | InputError], work: Callable[[Any], R], address: Address
-) -> Iterator[tuple[Case | InputError, R | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
     """Apply ``work`` to each case's puzzle on the cluster at ``address``; yield
     ``(item, result)`` in input order (``result`` None for an `InputError`).
 

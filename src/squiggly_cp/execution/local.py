@@ -18,6 +18,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ..core.case import Case, InputError
+from ..core.limits import Undecided
 from ..core.signals import default_sigterm, held_sigint
 
 R = TypeVar("R")
@@ -38,9 +39,18 @@ def _ignore_sigint() -> None:
     default_sigterm()
 
 
-def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R]:
-    """One task for a worker: ``work`` applied to each puzzle."""
-    return [work(p) for p in puzzles]
+def answer(work: Callable[[Any], R], puzzle: Any) -> R | Undecided:
+    """``work`` done on ``puzzle``; when it ran out of time, its `Undecided`
+    becomes the answer, so that the case is reported and the run goes on."""
+    try:
+        return work(puzzle)
+    except Undecided as stopped:
+        return stopped
+
+
+def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R | Undecided]:
+    """One task for a worker: ``work`` applied to each puzzle (`answer`)."""
+    return [answer(work, p) for p in puzzles]
 
 
 def puzzles_of(batch: list[Case | InputError]) -> list[Any]:
@@ -50,7 +60,7 @@ def puzzles_of(batch: list[Case | InputError]) -> list[Any]:
 
 def paired(
     batch: list[Case | InputError], results: list[R]
-) -> Iterator[tuple[Case | InputError, R | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
     """A batch's items with the results for its cases (None for an `InputError`)."""
     answers = iter(results)
     for item in batch:
@@ -77,7 +87,7 @@ def auto_jobs() -> int:
 
 def decide_stream(
     items: Iterable[Case | InputError], work: Callable[[Any], R], jobs: int = 0
-) -> Iterator[tuple[Case | InputError, R | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
     """Apply ``work`` to each case's puzzle; yield ``(item, result)`` in input
     order (``result`` None for an `InputError`).
 
@@ -99,7 +109,7 @@ def decide_stream(
     stream = _chain(head, items)
     if jobs <= 1:
         for item in stream:
-            yield item, (None if isinstance(item, InputError) else work(item.puzzle))
+            yield item, (None if isinstance(item, InputError) else answer(work, item.puzzle))
         return
     yield from _pooled(stream, work, jobs)
 
@@ -111,7 +121,7 @@ def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
 
 def _pooled(
     stream: Iterator[Case | InputError], work: Callable[[Any], R], jobs: int
-) -> Iterator[tuple[Case | InputError, R | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
     # fork (where there is one) starts workers at once with OR-Tools already
     # imported; the parent has solved nothing yet when the pool starts.
     methods = multiprocessing.get_all_start_methods()

@@ -93,12 +93,10 @@ class Outcome:
 def random_solution(
     layout: Grid, rng: random.Random, size: int = 9, *, work_limit: float | None = None
 ) -> Grid | None:
-    """A random completed grid of ``layout``; None if there is none or the
-    search passes ``work_limit`` (CP-SAT's deterministic seconds)."""
-    try:
-        return fill_layout(check_regions(layout, size), size, rng, work_limit=work_limit)
-    except Undecided:
-        return None
+    """A random completed grid of ``layout``; None if there is none. Raises
+    `Undecided` when the search passes ``work_limit`` (CP-SAT's deterministic
+    seconds)."""
+    return fill_layout(check_regions(layout, size), size, rng, work_limit=work_limit)
 
 
 def _checks() -> ModuleType:

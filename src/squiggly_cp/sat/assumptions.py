@@ -14,7 +14,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from ..core.limits import Deadline, WorkBudget
+from ..core.limits import Deadline, Undecided, WorkBudget
 from ..core.puzzle import Grid, Puzzle
 from .model import OneHot
 from .run import ask
@@ -66,33 +66,37 @@ class OneHotAssumptions:
         self,
         assumptions: Iterable[Any],
         deadline: Deadline,
-        hint: Grid | None = None,
+        first_try: Grid | None = None,
         budget: WorkBudget | None = None,
         parameters: Mapping[str, object] | None = None,
         core: bool = True,
-    ) -> tuple[bool | None, Grid | None, set[int]]:
+    ) -> tuple[bool, Grid | None, set[int]]:
         """(feasible?, a solution, indices of the assumption literals an infeasibility proof used).
 
-        ``feasible?`` is None when the time limit or the work ``budget`` ran
-        out first. ``hint`` is a grid for the search to try first. Without
-        ``core`` the indices are not asked for (an empty set).
+        Raises `Undecided` when the time limit or the work ``budget`` runs
+        out first. ``first_try`` is a grid for the search to try first (CP-SAT's
+        solution hint). Without ``core`` the indices are not asked for (an
+        empty set).
         """
         left = deadline.left()
         if (left is not None and left <= 0) or (budget is not None and budget.spent()):
-            return None, None, set()
+            raise Undecided("the time limit or the work budget ran out")
         assumptions = list(assumptions)
         self.model.clear_assumptions()
         self.model.add_assumptions(assumptions)
-        self._hint(hint)
+        self._try_first(first_try)
         solver, feasible = ask(
-            self.model, time_limit=left, work_limit=budget and budget.left, parameters=parameters
+            self.model,
+            time_limit=left,
+            work_limit=None if budget is None else budget.left,
+            parameters=parameters,
         )
         if budget is not None:
             budget.charge(solver.response_proto.deterministic_time)
         if feasible:
             # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
             # breaks the assumptions: such an answer is checked, and replaced.
-            if hint is not None and not all(solver.boolean_value(a) for a in assumptions):
+            if first_try is not None and not all(solver.boolean_value(a) for a in assumptions):
                 return self.solve(assumptions, deadline, budget=budget)
             return True, self._grid(solver), set()
         if feasible is False:
@@ -104,14 +108,18 @@ class OneHotAssumptions:
             # it fails, all the assumptions, which are proved infeasible, stand.
             if len(used) < len(assumptions):
                 smaller = [a for a in assumptions if a.index in used]
-                if self.solve(smaller, deadline)[0] is not False:
+                try:
+                    sufficient = self.solve(smaller, deadline)[0] is False
+                except Undecided:
+                    sufficient = False
+                if not sufficient:
                     used = {a.index for a in assumptions}
             return False, None, used
-        return None, None, set()
+        raise Undecided("the time limit or the work budget ran out")
 
-    def _hint(self, hint: Grid | None) -> None:
+    def _try_first(self, grid: Grid | None) -> None:
         self.model.clear_hints()
-        if hint is not None:
-            for c, d in enumerate(hint):
+        if grid is not None:
+            for c, d in enumerate(grid):
                 for digit, lit in self.lits[c].items():
                     self.model.add_hint(lit, int(digit == d))
