@@ -7,6 +7,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -19,12 +22,27 @@ def _blocked() -> bool:
     return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
 
 
+def _to_main_thread() -> None:
+    """SIGINT sent to the main thread itself: it stays pending while held, so
+    nothing can deliver it after the test (a process-wide one may wait for a
+    busy thread to take it, and arrive once the test is over)."""
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+
+def _until(seen: Callable[[], bool]) -> None:
+    """Wait (up to 10 s, for a loaded machine) until a process-wide SIGINT has
+    been taken by some thread: ``seen`` says so, or it is pending here."""
+    end = time.monotonic() + 10
+    while not seen() and signal.SIGINT not in signal.sigpending() and time.monotonic() < end:
+        time.sleep(0.001)
+
+
 def test_held_sigint_delivers_the_held_signal_afterwards() -> None:
     assert not _blocked()
     reached = []
     with pytest.raises(KeyboardInterrupt), held_sigint():  # the signal arrives as the block ends
         assert _blocked()
-        os.kill(os.getpid(), signal.SIGINT)  # held: nothing happens yet
+        _to_main_thread()  # held: nothing happens yet
         reached.append(True)
     assert reached
     assert not _blocked()
@@ -52,29 +70,29 @@ def test_held_sigint_holds_after_a_solve_has_started_threads() -> None:
     assert len(os.listdir(f"/proc/{os.getpid()}/task")) > 1 or not os.path.isdir("/proc")
     before = _blocked()
     reached = []
-    with pytest.raises(KeyboardInterrupt), held_sigint():
-        os.kill(os.getpid(), signal.SIGINT)
+    held = held_sigint()
+    with pytest.raises(KeyboardInterrupt), held:
+        os.kill(os.getpid(), signal.SIGINT)  # to the process: any thread may take it
         for _ in range(1000):  # bytecodes enough for Python to run a pending handler
             reached.append(True)
+        _until(lambda: held._noted)
     assert len(reached) == 1000
     assert _blocked() is before
 
 
 def test_noted_sigint_sets_the_flag_and_is_passed_on_as_the_block_ends() -> None:
-    import time
-
     from squiggly_cp.core.signals import Noted
 
     before = signal.getsignal(signal.SIGINT)
     with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
         os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.05)  # Python runs the handler between bytecodes
+        _until(lambda: interrupt.noted)  # Python runs the handler between bytecodes
         assert interrupt.noted  # noted, not raised
     assert signal.getsignal(signal.SIGINT) is before
     # Raised by the code that saw the flag: not raised a second time at the end.
     with pytest.raises(KeyboardInterrupt, match="seen"), Noted() as interrupt:
         os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.05)
+        _until(lambda: interrupt.noted)
         raise KeyboardInterrupt("seen")
 
 
@@ -82,7 +100,7 @@ def test_import_held_finishes_the_import_and_delivers_ctrl_c_after(tmp_path, mon
     """A Ctrl-C during the import (here the module sends it itself) waits for
     the import's end, then arrives as KeyboardInterrupt: the module is whole."""
     (tmp_path / "interrupted_mid_import.py").write_text(
-        "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
+        "import signal, threading\nsignal.pthread_kill(threading.main_thread().ident, signal.SIGINT)\n"
         "import time\ntime.sleep(0.05)\nWHOLE = True\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
