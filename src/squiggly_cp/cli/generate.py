@@ -132,7 +132,7 @@ def generate(
             f"{MAX_COUNTED:,}; a format of one puzzle a line has no such bound"
         )
     try:
-        write_one(Puzzle(size, (0,) * (size * size), layout or [i // size for i in range(size * size)]), to)
+        write_one(Puzzle(size, (0,) * (size * size), layout or tuple(i // size for i in range(size**2))), to)
     except InputError as e:
         raise click.UsageError(f"--to {to} cannot hold these puzzles: {e.message}") from None
     if size not in layout_symmetry_sizes(layout_symmetry):

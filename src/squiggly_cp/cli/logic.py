@@ -286,6 +286,7 @@ def hint_command(
         if isinstance(item, InputError):
             out.problem(str(item))
             continue
+        assert number is not None  # `read_positions` gives None only with an InputError
         try:
             found = hint(item, max_technique=max_technique, scale=scale, time_limit=time_limit)
         except Undecided:

@@ -88,9 +88,10 @@ def singles(
                     dirty |= house_bits[p]
         if not dirty:
             return None
-        dirty = _hidden_singles(layout, cands, values, dirty, stack)
-        if type(dirty) is str:
-            return dirty
+        found = _hidden_singles(layout, cands, values, dirty, stack)
+        if isinstance(found, str):
+            return found
+        dirty = found
         if not stack:
             return None
 

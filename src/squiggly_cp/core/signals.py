@@ -73,7 +73,7 @@ class _Held:
     """
 
     def __init__(self) -> None:
-        self._old: set[signal.Signals] | None = None
+        self._old: set[signal.Signals | int] | None = None
         self._handler: object = None
         self._noted = False
 

@@ -94,8 +94,12 @@ def render_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
     for i in range(n + 1):
         line = []
         for j in range(n + 1):
-            arms = (_vertical(puzzle, i - 1, j), _vertical(puzzle, i, j), _horizontal(puzzle, i, j - 1))
-            arms += (_horizontal(puzzle, i, j),)
+            arms = (
+                _vertical(puzzle, i - 1, j),
+                _vertical(puzzle, i, j),
+                _horizontal(puzzle, i, j - 1),
+                _horizontal(puzzle, i, j),
+            )
             line.append(chars[arms])
             if j < n:
                 line.append(("━" if _horizontal(puzzle, i, j) == HEAVY else "─") * 3)

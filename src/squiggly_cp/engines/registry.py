@@ -20,7 +20,7 @@ def get_engine(name: str) -> Engine:
     """
     if name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}")
-    return import_held(f"squiggly_cp.engines.{name}").solve  # type: ignore[no-any-return]
+    return import_held(f"squiggly_cp.engines.{name}").solve
 
 
 def classify(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None) -> Result:

@@ -340,7 +340,7 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
             if problem:
                 return InputError(problem, number, r, c)
     try:
-        puzzle = Puzzle(size, givens, check_regions(labels, size))
+        puzzle = Puzzle(size, tuple(givens), check_regions(labels, size))
     except PuzzleError as e:
         return InputError(f"regions: {e.message}", number, e.row, e.col)
     return puzzle.with_meta(_meta(doc, size))
@@ -360,7 +360,8 @@ def _meta(doc: dict[str, Any], size: int) -> Meta | None:
         grid = tuple(solution)
     if grid is None and not any(texts):
         return None
-    return Meta(*texts, solution=grid)
+    title, author, rules = texts
+    return Meta(title, author, rules, solution=grid)
 
 
 _META_KEYS = ("title", "author", "ruleset")

@@ -186,7 +186,7 @@ def _parse_puzzle(number: int, rows: list[_Row], count: int) -> Puzzle | InputEr
                 labels.append(ord(char))
     if not problems:
         try:
-            return Puzzle(n, givens, check_regions(labels, n))
+            return Puzzle(n, tuple(givens), check_regions(labels, n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}", number, e.row, e.col)
     return InputError.first_of(problems)

@@ -260,7 +260,10 @@ def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:
         if k:
             buffer.write("\n")
         buffer.write(hdu_case(puzzle))
-    return buffer.getvalue() if out is None else ""
+    if out is not None:
+        return ""
+    assert isinstance(buffer, io.StringIO)
+    return buffer.getvalue()
 
 
 def hdu_case(puzzle: Puzzle) -> str:

@@ -93,7 +93,7 @@ def _parse(number: int, cells: str, where: str) -> Puzzle | InputError:
             )
     if not problems:
         try:
-            return Puzzle(n, givens, check_regions([ord(ch) for ch in cells[area:]], n))
+            return Puzzle(n, tuple(givens), check_regions([ord(ch) for ch in cells[area:]], n))
         except PuzzleError as e:
             return InputError(f"region labels: {e.message}{where}", number, e.row, e.col)
     return InputError.first_of(problems)

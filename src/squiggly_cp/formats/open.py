@@ -49,7 +49,9 @@ def _load(
     if fmt is None:
         fmt = _sniff(head)
         if fmt == JUDGE or (judge_default and fmt is None):
-            return JUDGE, _stream(path, head, stream, REGISTRY[JUDGE].stream)
+            judge = REGISTRY[JUDGE].stream
+            assert judge is not None  # the judge format streams
+            return JUDGE, _stream(path, head, stream, judge)
         if fmt is None and len(head) == CHUNK:
             stream.close()
             problem = encoding_problem(head)
@@ -115,11 +117,11 @@ def read_positions(path: str, fmt: str | None = None) -> Iterator[tuple[int | No
             with stream:
                 yield from positions(_lines(head, stream))
         else:
-            for item in _load(path, stream, head, fmt, judge_default=False)[1]:
+            for loaded in _load(path, stream, head, fmt, judge_default=False)[1]:
                 yield (
-                    (item.case, item)
-                    if isinstance(item, InputError)
-                    else (item.number, Position.start(item.puzzle))
+                    (loaded.case, loaded)
+                    if isinstance(loaded, InputError)
+                    else (loaded.number, Position.start(loaded.puzzle))
                 )
     except OSError as e:
         yield None, _unreadable(path, e)

@@ -87,7 +87,7 @@ def iter_position_text(lines: Iterable[str]) -> Iterator[tuple[int, Position | I
 
 def _block(lines: list[str], k: int, number: int) -> tuple[Position | InputError, int]:
     """The position whose heading is the line before ``lines[k]``, and the line after it."""
-    rows = []
+    rows: list[list[str]] = []
     while k < len(lines) and len(rows) < MAX_SIZE and len(lines[k].split()) == 3:
         rows.append(lines[k].split())
         k += 1
@@ -113,7 +113,7 @@ def _block(lines: list[str], k: int, number: int) -> tuple[Position | InputError
 
 def _position(number: int, n: int, rows: list[list[str]], fields: list[list[str]]) -> Position | InputError:
     givens: list[int] = []
-    labels: list[str] = []
+    labels: list[int] = []
     digits: list[int] = []
     cands: list[int] = []
     for r in range(n):
@@ -121,14 +121,14 @@ def _position(number: int, n: int, rows: list[list[str]], fields: list[list[str]
             for kind, char, into in (("given", rows[r][0][c], givens), ("digit", rows[r][2][c], digits)):
                 value = given_value(char, n)
                 if isinstance(value, str):
-                    problem = value.replace("is not a given", f"is not a {kind}")
-                    return InputError(problem, number, r + 1, c + 1)
+                    message = value.replace("is not a given", f"is not a {kind}")
+                    return InputError(message, number, r + 1, c + 1)
                 into.append(value)
             label = rows[r][1][c]
             problem = label_problem(label)
             if problem:
                 return InputError(problem, number, r + 1, c + 1)
-            labels.append(label)
+            labels.append(ord(label))  # int labels, as `check_regions` takes them (and the grid format)
             mask = 0
             for d, char in enumerate(fields[r][c]):
                 if char != ".":
@@ -143,7 +143,7 @@ def _position(number: int, n: int, rows: list[list[str]], fields: list[list[str]
                     mask |= 1 << d
             cands.append(mask)
     try:
-        puzzle = Puzzle(n, givens, check_regions(labels, n))
+        puzzle = Puzzle(n, tuple(givens), check_regions(labels, n))
     except PuzzleError as e:
         return InputError(f"regions: {e.message}", number, e.row, e.col)
     return _checked(number, puzzle, digits, cands)

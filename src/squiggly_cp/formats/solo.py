@@ -111,7 +111,7 @@ def parse_solo(item: str) -> Puzzle:
         regions = check_regions(labels, n, known_connected=True)
     except PuzzleError as e:
         raise PuzzleError(f"region walls: {e.message}", e.row, e.col) from None
-    return Puzzle(n, givens, regions)
+    return Puzzle(n, tuple(givens), regions)
 
 
 def solo_text(puzzle: Puzzle) -> str:

@@ -207,7 +207,7 @@ def unzip_json(text: str) -> Any:
     """The value of SudokuPad's zipped JSON ``text``: its tokens rewritten as plain
     JSON (quoted long keys, ``{}`` where an array element is left out, the
     value shorthands of `_KEYED` and colours ``rrggbb``), then parsed."""
-    tokens = [(m.lastindex, m.group(m.lastindex), m.start(m.lastindex)) for m in _TOKEN.finditer(text)]
+    tokens = [(g, m.group(g), m.start(g)) for m in _TOKEN.finditer(text) for g in [m.lastindex or 0]]
     out: list[str] = []
     stack: list[str] = []  # the open brackets
     last = ""  # the punctuation just passed, "" after a value
@@ -300,7 +300,7 @@ def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     if not isinstance(table, dict) and not _empty(table):
         raise PuzzleError(f"'metadata' must be a JSON object, found {_shown(table)}")
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
-    return _finish(Puzzle(n, givens, _regions(doc.get("regions"), n)), meta, givens, marks)
+    return _finish(Puzzle(n, tuple(givens), _regions(doc.get("regions"), n)), meta, givens, marks)
 
 
 def _cells(cells: Any) -> tuple[int, list[int], list[int | None]]:

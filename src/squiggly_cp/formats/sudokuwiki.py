@@ -330,7 +330,7 @@ def _puzzle(givens: list[int], labels: list[int], what: str) -> Puzzle:
         regions = check_regions(labels, _SIZE)
     except PuzzleError as e:
         raise PuzzleError(f"{what}: {e.message}", e.row, e.col) from None
-    return Puzzle(_SIZE, givens, regions)
+    return Puzzle(_SIZE, tuple(givens), regions)
 
 
 def _row_col(cell: int) -> tuple[int, int]:

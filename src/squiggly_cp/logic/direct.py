@@ -70,7 +70,7 @@ def locked_candidates(
     n = layout.size
     house_bits, cell_houses = layout.house_bits, layout.cell_houses
     where = state.places()
-    digits = range(n)
+    digits: Sequence[int] = range(n)
     for kind_a, kind_b in intersection_pairs(state):
         for a in range(kind_a * n, kind_a * n + n):
             inside = house_bits[a]

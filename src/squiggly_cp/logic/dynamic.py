@@ -24,7 +24,7 @@ is followed to the end (or to a contradiction).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -91,7 +91,7 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
                     if q | 1 in ons:
                         return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
-                        child = (q, (node,))
+                        child: Node = (q, (node,))
                         offs[q] = child
                         pending_off.append(child)
             else:
@@ -273,7 +273,9 @@ def multiple_found(state: State) -> list[FoundChain]:
     return _multiple(state, dynamic=False, nishio=False)
 
 
-def _common(add, branches: Sequence[_Run], kind: str, key: int, why: str, source: int) -> None:
+def _common(
+    add: Callable[..., None], branches: Sequence[_Run], kind: str, key: int, why: str, source: int
+) -> None:
     """Potentials that every branch reaches (``source``: the rule behind the
     branches, -1 a cell's candidates or the house of a digit's places)."""
     first, rest = branches[0], branches[1:]

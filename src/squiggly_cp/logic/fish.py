@@ -34,7 +34,9 @@ def _positions(state: State) -> list[list[int]]:
     ]
 
 
-def _step(state: State, name: str, difficulty: float, d: int, base, cover, spots: int) -> Step | None:
+def _step(
+    state: State, name: str, difficulty: float, d: int, base: Sequence[int], cover: Sequence[int], spots: int
+) -> Step | None:
     layout = state.layout
     n = layout.size
     bit = 1 << (d - 1)
@@ -183,7 +185,9 @@ def _bases(usable: list[int], pos: list[int], k: int) -> Iterator[tuple[tuple[in
                     yield (a, b, c), pab | pos[c]
 
 
-def _covers(cell_houses, house_bits, spots: int, base: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+def _covers(
+    cell_houses: Sequence[Sequence[int]], house_bits: Sequence[int], spots: int, base: tuple[int, ...], k: int
+) -> list[tuple[int, ...]]:
     """Every set of k houses outside ``base`` that contains all cells of ``spots`` (k is 2 or 3)."""
     found: set[tuple[int, ...]] = set()
     c0 = (spots & -spots).bit_length() - 1

@@ -13,6 +13,7 @@ those candidates' off nodes. A nested chain's removals also carry the chain
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from . import fish, forcing, intersections, subsets
@@ -74,6 +75,8 @@ class _Thin(State):
     house those of the state searched (no placement happens inside)."""
 
     __slots__ = ("placed", "where")
+    placed: list[int]
+    where: list[int]
 
     def places(self) -> list[int]:
         return self.where.copy()
@@ -103,7 +106,7 @@ def _removable(thin: State, hint: FoundChain) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def _chain_targets(hint: FoundChain) -> list[list[tuple[Node, int | None]]]:
+def _chain_targets(hint: FoundChain) -> list[list[tuple[Node, int]]]:
     """Each chain of ``hint`` as SE reads it, target first, breadth first, the
     first node of each potential only: (node, on/off potential in that
     chain). A cycle is read both ways: forward, then reversed (every node
@@ -204,12 +207,12 @@ def _rule_parents(grid: ChainGrid, step: Step) -> list[int]:
                 if start[c] >> e & 1 and not digits >> e & 1:
                     out.append(c << 5 | e << 1)
     else:  # hidden pair
-        gone = {d - 1 for _, d in step.eliminations}
+        removed = {d - 1 for _, d in step.eliminations}
         digits = 0
         for c in step.cells:
             digits |= cands[c]
         for d in range(n):
-            if digits >> d & 1 and d not in gone:
+            if digits >> d & 1 and d not in removed:
                 rest = house_bits[step.houses[0]] & grid.start_where[d]
                 for c in cells_of(rest):
                     if c not in step.cells:
@@ -217,7 +220,7 @@ def _rule_parents(grid: ChainGrid, step: Step) -> list[int]:
     return out
 
 
-_ADVANCED = (
+_ADVANCED: tuple[Callable[..., Iterator[Step]], ...] = (
     subsets.SE_FINDERS["hidden pair"].finder,
     subsets.SE_FINDERS["naked pair"].finder,
     fish.SE_FINDERS["x-wing"].finder,

@@ -157,7 +157,7 @@ def gc_paused() -> Iterator[None]:
     """Python's cycle collector off during a chain search. A search makes
     millions of short-lived node tuples; they form no cycles, so reference
     counting frees them, but their numbers set the collector off again and
-    again (a tenth of the search's time on hard puzzles)."""
+    again (its cost is measured in benchmarks/RESULTS-logic.md)."""
     was_on = gc.isenabled()
     gc.disable()
     try:

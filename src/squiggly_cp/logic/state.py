@@ -80,8 +80,8 @@ class State:
         if repeat is not None:
             _, first, second = repeat
             first, second = sorted((first, second))
-            digit = digit_char(puzzle.givens[first])
-            state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit}"
+            twice = digit_char(puzzle.givens[first])
+            state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {twice}"
         for cell, digit in enumerate(puzzle.givens):
             if digit:
                 if not cands[cell] >> (digit - 1) & 1 and state.broken is None:

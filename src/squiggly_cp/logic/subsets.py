@@ -56,7 +56,7 @@ def naked_subsets(
             if not se:
                 for c in group:
                     shared &= layout.peer_bits[c] | (1 << c)
-            elims = []
+            elims: list[tuple[int, int]] = []
             for c in range(n * n):
                 if shared >> c & 1 and c not in group and not values[c] and cands[c] & union:
                     elims.extend((c, d) for d in digits_of(cands[c] & union))
@@ -151,9 +151,14 @@ FINDERS: tuple[Technique, ...] = (
     Technique("hidden quad", HIDDEN[4], 150, partial(hidden_subsets, k=4)),
 )
 
+# Each finder above is a partial (hence .func and .keywords, which the
+# Technique record's type does not show).
 SE_FINDERS: dict[str, Technique] = {
     t.name: Technique(
-        t.name, t.difficulty, t.score, partial(t.finder.func, k=t.finder.keywords["k"], se=True)
+        t.name,
+        t.difficulty,
+        t.score,
+        partial(t.finder.func, k=t.finder.keywords["k"], se=True),  # type: ignore[attr-defined]
     )
     for t in FINDERS
 }

@@ -129,8 +129,8 @@ def w_wing(state: State) -> Iterator[Step]:
             if bit in links:
                 continue
             found = []
-            for index, house in enumerate(layout.houses):
-                spots = [c for c in house if cands[c] & bit]
+            for index, cells in enumerate(layout.houses):
+                spots = [c for c in cells if cands[c] & bit]
                 if len(spots) == 2 and not values[spots[0]] and not values[spots[1]]:
                     found.append((index, spots[0], spots[1]))
             links[bit] = found

@@ -56,7 +56,8 @@ def _add_booleans(proto: object, count: int) -> None:
     """Append ``count`` 0-1 variables to ``proto``'s variables: one proto merge
     per bit of ``count`` (merging appends repeated fields), instead of two
     calls into OR-Tools per variable, a third of the one-hot model's cost."""
-    merge = getattr(proto, "merge_from", None) or proto.MergeFrom  # OR-Tools 9.13 and later, or before
+    # OR-Tools 9.13 and later, or before (an older protobuf message, not in the stubs checked against)
+    merge = getattr(proto, "merge_from", None) or proto.MergeFrom  # type: ignore[attr-defined]
     power = 0
     while count:
         if count & 1:
@@ -139,8 +140,8 @@ class OneHot:
         add_constraint = proto.constraints.add
         cell_houses = puzzle.layout.cell_houses
         # house -> digit -> the indices of the literals of that digit in that house's cells
-        buckets = [[[] for _ in range(n + 1)] for _ in range(3 * n)]
-        settled = [set() for _ in range(3 * n)]
+        buckets: list[list[list[int]]] = [[[] for _ in range(n + 1)] for _ in range(3 * n)]
+        settled: list[set[int]] = [set() for _ in range(3 * n)]
         # cell -> {digit: index of its literal's variable}
         cells: dict[int, dict[int, int]] = {}
         self._cells = cells
