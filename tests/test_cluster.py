@@ -266,7 +266,7 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
 def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:
     # Issue 21, item 19: the map's Ctrl-C is a flag its waiting loop checks, so
     # code that catches KeyboardInterrupt while a result is awaited cannot lose it.
-    from squiggly_cp.core.signals import Noted
+    from squiggly_cp.core.signals import Deferred
 
     class Swallowing:
         """A future that is never done; Ctrl-C comes while the map waits for it,
@@ -289,7 +289,7 @@ def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:
 
     batch = cluster._Batch(0, [1])
     batch.future = Swallowing()
-    with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
+    with pytest.raises(KeyboardInterrupt), Deferred(mask=False) as interrupt:
         cluster._result(object(), batch, str, cluster.parse_address("local:1"), interrupt)
 
 
@@ -297,7 +297,7 @@ def test_the_map_waits_for_a_result_itself_never_in_dask_with_a_timeout() -> Non
     # Dask's Future.result(timeout=...) can lose a finished result in a race
     # (UnboundLocalError from distributed.utils.sync): it ended a 1,000,000-case
     # run. The map waits on a done-callback and asks for the result only when done.
-    from squiggly_cp.core.signals import Noted
+    from squiggly_cp.core.signals import Deferred
 
     class Done:
         def add_done_callback(self, callback: Callable[[object], None]) -> None:
@@ -312,5 +312,5 @@ def test_the_map_waits_for_a_result_itself_never_in_dask_with_a_timeout() -> Non
 
     batch = cluster._Batch(0, [1])
     batch.future = Done()
-    with Noted() as interrupt:
+    with Deferred(mask=False) as interrupt:
         assert cluster._result(object(), batch, str, cluster.parse_address("local:1"), interrupt) == [42]

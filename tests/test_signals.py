@@ -75,22 +75,22 @@ def test_held_sigint_holds_after_a_solve_has_started_threads() -> None:
         os.kill(os.getpid(), signal.SIGINT)  # to the process: any thread may take it
         for _ in range(1000):  # bytecodes enough for Python to run a pending handler
             reached.append(True)
-        _until(lambda: held._noted)
+        _until(lambda: held.noted)
     assert len(reached) == 1000
     assert _blocked() is before
 
 
 def test_noted_sigint_sets_the_flag_and_is_passed_on_as_the_block_ends() -> None:
-    from squiggly_cp.core.signals import Noted
+    from squiggly_cp.core.signals import Deferred
 
     before = signal.getsignal(signal.SIGINT)
-    with pytest.raises(KeyboardInterrupt), Noted() as interrupt:
+    with pytest.raises(KeyboardInterrupt), Deferred(mask=False) as interrupt:
         os.kill(os.getpid(), signal.SIGINT)
         _until(lambda: interrupt.noted)  # Python runs the handler between bytecodes
         assert interrupt.noted  # noted, not raised
     assert signal.getsignal(signal.SIGINT) is before
     # Raised by the code that saw the flag: not raised a second time at the end.
-    with pytest.raises(KeyboardInterrupt, match="seen"), Noted() as interrupt:
+    with pytest.raises(KeyboardInterrupt, match="seen"), Deferred(mask=False) as interrupt:
         os.kill(os.getpid(), signal.SIGINT)
         _until(lambda: interrupt.noted)
         raise KeyboardInterrupt("seen")

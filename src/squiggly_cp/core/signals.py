@@ -60,36 +60,47 @@ def release_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-class _Held:
-    """Ctrl-C held back inside the block; the previous signal mask and handler
-    restored after it.
+class Deferred:
+    """Ctrl-C deferred inside the block: the one way the main process puts
+    a Ctrl-C off. In the main thread, where Python's handler is in use, the
+    block swaps it for one that only notes the signal (``noted``), for the
+    code to check where stopping is safe (it then raises KeyboardInterrupt
+    itself); one still noted as the block ends goes to the previous handler
+    then. Outside the main thread the handler cannot be swapped.
 
-    The mask alone is not enough once the process has other threads (OR-Tools
-    starts some): the system hands a process's SIGINT to any thread that does
-    not block it, and Python then raises KeyboardInterrupt in the main thread
-    all the same. So in the main thread, where Python's handler is in use,
-    the block also swaps it for one that only notes the signal; a Ctrl-C
-    noted is passed to the previous handler as the block ends.
+    With ``mask`` the signal is also blocked in this thread (and the mask it
+    had is restored afterwards): threads started inside keep it blocked for
+    good, and a noted Ctrl-C is passed on even when the block ends with an
+    error. The mask alone is not enough once the process has other threads
+    (OR-Tools starts some): the system hands a process's SIGINT to any
+    thread that does not block it, and Python then runs its handler in the
+    main thread all the same, hence the noting handler. Without ``mask``
+    nothing is blocked: the signal arrives whichever thread the system hands
+    it to, and cannot be swallowed by code that catches KeyboardInterrupt
+    (Dask's, say); a noted Ctrl-C is passed on only when the block ends
+    without an error (the code that saw it raised its own).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, mask: bool) -> None:
+        self.mask = mask
+        self.noted = False
         self._old: set[signal.Signals | int] | None = None
         self._handler: object = None
-        self._noted = False
 
     def _note(self, signum: int, frame: object) -> None:
-        self._noted = True
+        self.noted = True
 
-    def __enter__(self) -> None:
-        if _MASKING:
+    def __enter__(self) -> Deferred:
+        if self.mask and _MASKING:
             self._old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         handler = signal.getsignal(signal.SIGINT)
         if callable(handler):
             try:
                 signal.signal(signal.SIGINT, self._note)
             except ValueError:  # not the main thread: the mask is all there is
-                return
+                return self
             self._handler = handler
+        return self
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
@@ -99,18 +110,19 @@ class _Held:
         # moment, and the mask must be restored by then.
         if self._old is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, self._old)
+            self._old = None
         handler, self._handler = self._handler, None
         if handler is not None:
             signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
-        if handler is not None and self._noted:
-            self._noted = False
+        if handler is not None and self.noted and (self.mask or kind is None):
+            self.noted = False
             handler(signal.SIGINT, None)  # type: ignore[operator]
 
 
-def held_sigint() -> _Held:
+def held_sigint() -> Deferred:
     """``with held_sigint():`` holds Ctrl-C back in this thread for the block,
     then restores the signal mask it had before."""
-    return _Held()
+    return Deferred(mask=True)
 
 
 def import_held(name: str) -> ModuleType:
@@ -141,39 +153,3 @@ def ignore_sigint() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: the mask is all there is
         pass
-
-
-class Noted:
-    """In the main thread, a Ctrl-C inside the block only sets ``noted``; the
-    code checks it where stopping is safe (and raises KeyboardInterrupt). One
-    still noted as the block ends goes to the previous handler then. Unlike
-    `held_sigint` nothing is masked: the signal arrives, whichever thread the
-    system hands it to, and cannot be swallowed by code that catches
-    KeyboardInterrupt (Dask's, say). Outside the main thread it does nothing."""
-
-    def __init__(self) -> None:
-        self.noted = False
-        self._handler: object = None
-
-    def _note(self, signum: int, frame: object) -> None:
-        self.noted = True
-
-    def __enter__(self) -> Noted:
-        handler = signal.getsignal(signal.SIGINT)
-        if callable(handler):
-            try:
-                signal.signal(signal.SIGINT, self._note)
-            except ValueError:  # not the main thread
-                return self
-            self._handler = handler
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
-        handler, self._handler = self._handler, None
-        if handler is not None:
-            signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
-        if handler is not None and self.noted and kind is None:
-            self.noted = False
-            handler(signal.SIGINT, None)  # type: ignore[operator]

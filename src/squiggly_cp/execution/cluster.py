@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.case import Case, InputError
 from ..core.limits import Undecided
-from ..core.signals import Noted, held_sigint
+from ..core.signals import Deferred, held_sigint
 from .local import auto_jobs, growing_batches, paired, puzzles_of, run_batch
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ def ordered_map(
     """
     batches = iter(batches)
     window: deque[_Batch] = deque()
-    with Noted() as interrupt, contextlib.ExitStack() as stack:
+    with Deferred(mask=False) as interrupt, contextlib.ExitStack() as stack:
         client: Client | None = None
         limit, looked = 1, 0.0
         exhausted = False
@@ -264,7 +264,7 @@ def _submit(client: Client, batch: _Batch, work: Callable[[Any], Any]) -> None:
 
 
 def _result(
-    client: Client | None, batch: _Batch, work: Callable[[T], R], address: Address, interrupt: Noted
+    client: Client | None, batch: _Batch, work: Callable[[T], R], address: Address, interrupt: Deferred
 ) -> list[R]:
     """The batch's results. Waiting, it looks at ``interrupt`` every
     `_POLL` seconds: a Ctrl-C raises KeyboardInterrupt here, where nothing
