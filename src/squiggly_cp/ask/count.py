@@ -42,8 +42,7 @@ def count(
     if clashing_givens(puzzle) is not None:
         return 0
     onehot = OneHotAssumptions(puzzle)
-    for g in onehot.givens:
-        onehot.model.add_bool_and([onehot.lit(g)])
+    onehot.fix_givens()
     counter = Counter(limit, progress)
     _, status = run(onehot.model, time_limit=time_limit, callback=counter)
     if counter.count >= limit or status in DONE:
@@ -81,9 +80,8 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
         return None
     deadline = Deadline(time_limit)
     onehot = OneHotAssumptions(puzzle)
-    lits = onehot.lits
-    base: list[Any] = [onehot.lit(g) for g in onehot.givens]  # IntVars and their .Not()s
-    base += [lits[c][d + 1].Not() for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
+    base: list[Any] = [onehot.lit(g) for g in onehot.givens]
+    base += [onehot.lacks(c, d + 1) for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
     open_pairs = [(c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1]
     masks = [0] * (n * n)
     if _mark_one(onehot, base, deadline, None, puzzle, masks) is None:
@@ -134,8 +132,7 @@ def _mark_new(
     unmarked = [lits[c][d + 1] for c, d in open_pairs if not masks[c] >> d & 1]
     if not unmarked:
         return False
-    some_new = onehot.model.new_bool_var("")
-    onehot.model.add_bool_or(unmarked).only_enforce_if(some_new)
+    some_new = onehot.some_of(unmarked)
     return _mark_one(onehot, [*base, some_new], deadline, None, puzzle, masks) is not None
 
 

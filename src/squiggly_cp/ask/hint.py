@@ -146,7 +146,7 @@ def _admits_a_solution(puzzle: Puzzle, position: Position, deadline: Deadline) -
     n = puzzle.size
     assumed: list[Any] = [onehot.lits[c][d] for c, d in enumerate(position.digits) if d]  # and .Not()s
     assumed += [
-        onehot.lits[c][d + 1].Not()
+        onehot.lacks(c, d + 1)
         for c, mask in enumerate(position.candidates)
         for d in range(n)
         if not position.digits[c] and not mask >> d & 1

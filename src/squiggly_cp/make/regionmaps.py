@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.limits import Undecided
 from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
 from ..core.regions import check_regions, flood, neighbours
 from ..core.signals import import_held
@@ -193,16 +192,11 @@ def fill_layout(
     built = OneHot(empty, [(1 << size) - 1] * (size * size), propagated=False)
     row = rng.sample(range(size), size) if rng else list(range(size))
     for c, d in enumerate(row):
-        built.model.add(built.lits[c][d + 1] == 1)
+        built.fix(c, d + 1)
     parameters: dict[str, object] = dict(sat_run.GENERATOR_PARAMETERS)
     if rng:
         parameters.update(random_seed=rng.randrange(1 << 30), initial_polarity="POLARITY_RANDOM")
-    solver, feasible = sat_run.ask(
-        built.model, time_limit=time_limit, work_limit=work_limit, parameters=parameters
-    )
-    if feasible is None:
-        raise Undecided("the search for a completed grid stopped at its limit")
-    return built.grid(solver) if feasible else None
+    return built.solution(time_limit=time_limit, work_limit=work_limit, parameters=parameters)
 
 
 def _line_name(kind: str, first: int, k: int) -> str:

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.limits import Undecided
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
 from ..sat.model import OneHot
-from ..sat.run import GENERATOR_PARAMETERS, ask
+from ..sat.run import GENERATOR_PARAMETERS
 
 
 def other_solution(
@@ -56,17 +55,11 @@ def other_solution(
         grid = tuple(mask.bit_length() for mask in domains)
         return grid if grid != solution and puzzle.is_solution(grid) else None
     built = OneHot(puzzle, domains)
-    lits = built.lits
     # Some cell of the orbit differs from the solution. A cell whose domain
     # lacks its solution digit always differs; then nothing is needed.
     if len(orbit) > 1 and all(domains[cell] >> (solution[cell] - 1) & 1 for cell in orbit):
-        built.model.add_bool_or([~lits[cell][solution[cell]] for cell in orbit if cell in lits])
-    solver, feasible = ask(
-        built.model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS
-    )
-    if feasible is None:
-        raise Undecided("uniqueness check stopped at its cap")
-    return built.grid(solver) if feasible else None
+        built.differ_somewhere(solution, orbit)
+    return built.solution(time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
 
 
 def has_solution(puzzle: Puzzle, work_limit: float | None = None, time_limit: float | None = None) -> bool:
@@ -74,8 +67,6 @@ def has_solution(puzzle: Puzzle, work_limit: float | None = None, time_limit: fl
     domains = candidates(puzzle)
     if domains is None:
         return False
-    model = OneHot(puzzle, domains).model
-    _, feasible = ask(model, time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
-    if feasible is None:
-        raise Undecided("the search for a solution stopped at its cap")
-    return feasible
+    built = OneHot(puzzle, domains)
+    found = built.solution(time_limit=time_limit, work_limit=work_limit, parameters=GENERATOR_PARAMETERS)
+    return found is not None

@@ -9,7 +9,7 @@ and CP-SAT can name the givens an infeasibility proof used.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -54,6 +54,22 @@ class OneHotAssumptions:
         """The literal "the cell holds the digit" of ``given``."""
         return self.lits[given[0]][given[1]]
 
+    def lacks(self, cell: int, digit: int) -> Any:
+        """The literal "``cell`` does not hold ``digit``", to assume."""
+        return self.lits[cell][digit].Not()
+
+    def fix_givens(self) -> None:
+        """Make the givens constraints of the model, not assumptions (for a
+        search that enumerates solutions, which takes no assumptions)."""
+        for given in self.givens:
+            self.model.add_bool_and([self.lit(given)])
+
+    def some_of(self, literals: Sequence[Any]) -> cp_model.IntVar:
+        """A new literal that, assumed, asks for at least one of ``literals``."""
+        chosen = self.model.new_bool_var("")
+        self.model.add_bool_or(literals).only_enforce_if(chosen)
+        return chosen
+
     def differs_from(self, grid: Grid) -> cp_model.IntVar:
         """A literal that, when true, forbids ``grid`` as the solution."""
         if grid not in self._differs:
@@ -85,37 +101,28 @@ class OneHotAssumptions:
         self.model.clear_assumptions()
         self.model.add_assumptions(assumptions)
         self._try_first(first_try)
-        solver, feasible = ask(
-            self.model,
-            time_limit=left,
-            work_limit=None if budget is None else budget.left,
-            parameters=parameters,
-        )
-        if budget is not None:
-            budget.charge(solver.response_proto.deterministic_time)
+        solver, feasible = ask(self.model, time_limit=left, budget=budget, parameters=parameters)
         if feasible:
             # OR-Tools 9.9 to 9.11 can answer with the hinted grid even where it
             # breaks the assumptions: such an answer is checked, and replaced.
             if first_try is not None and not all(solver.boolean_value(a) for a in assumptions):
                 return self.solve(assumptions, deadline, budget=budget)
             return True, self._grid(solver), set()
-        if feasible is False:
-            if not core:
-                return False, None, set()
-            used = set(solver.sufficient_assumptions_for_infeasibility())
-            # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
-            # three givens it named admit two solutions), so it is checked; if
-            # it fails, all the assumptions, which are proved infeasible, stand.
-            if len(used) < len(assumptions):
-                smaller = [a for a in assumptions if a.index in used]
-                try:
-                    sufficient = self.solve(smaller, deadline)[0] is False
-                except Undecided:
-                    sufficient = False
-                if not sufficient:
-                    used = {a.index for a in assumptions}
-            return False, None, used
-        raise Undecided("the time limit or the work budget ran out")
+        if not core:
+            return False, None, set()
+        used = set(solver.sufficient_assumptions_for_infeasibility())
+        # CP-SAT's "sufficient" set is not always sufficient (seen on a 6x6:
+        # three givens it named admit two solutions), so it is checked; if
+        # it fails, all the assumptions, which are proved infeasible, stand.
+        if len(used) < len(assumptions):
+            smaller = [a for a in assumptions if a.index in used]
+            try:
+                sufficient = self.solve(smaller, deadline)[0] is False
+            except Undecided:
+                sufficient = False
+            if not sufficient:
+                used = {a.index for a in assumptions}
+        return False, None, used
 
     def _try_first(self, grid: Grid | None) -> None:
         self.model.clear_hints()

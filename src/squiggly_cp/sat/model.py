@@ -26,11 +26,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from ortools.sat.python import cp_model
 
 from ..core.puzzle import Grid, Puzzle
+from .run import ask
 
 __all__ = ["AllDifferent", "Literals", "OneHot", "Solved", "digits", "scratch_model", "sole_digits"]
 
@@ -171,6 +172,28 @@ class OneHot:
             literal = self.model.get_bool_var_from_proto_index
             self._lits = {i: {d: literal(k) for d, k in ds.items()} for i, ds in self._cells.items()}
         return self._lits
+
+    def fix(self, cell: int, digit: int) -> None:
+        """``cell`` holds ``digit``, as a constraint."""
+        self.model.add(self.lits[cell][digit] == 1)
+
+    def differ_somewhere(self, grid: Grid, cells: Sequence[int]) -> None:
+        """Some open cell of ``cells`` holds another digit than ``grid`` has there."""
+        self.model.add_bool_or([~self.lits[c][grid[c]] for c in cells if c in self.lits])
+
+    def solution(
+        self,
+        *,
+        time_limit: float | None = None,
+        work_limit: float | None = None,
+        parameters: Mapping[str, object] | None = None,
+    ) -> Grid | None:
+        """A solution of the model, or None when none exists; raises
+        `Undecided` at a limit (`sat.run.ask`)."""
+        solver, feasible = ask(
+            self.model, time_limit=time_limit, work_limit=work_limit, parameters=parameters
+        )
+        return self.grid(solver) if feasible else None
 
     def grid(self, solved: Solved) -> Grid:
         """The solution ``solved`` holds, read from the response's solution in

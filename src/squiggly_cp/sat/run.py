@@ -38,7 +38,7 @@ from collections.abc import Iterator, Mapping
 
 from ortools.sat.python import cp_model
 
-from ..core.limits import check_time_limit
+from ..core.limits import Undecided, WorkBudget, check_time_limit
 from ..core.signals import hold_sigint
 
 __all__ = ["DONE", "GENERATOR_PARAMETERS", "ask", "run"]
@@ -67,12 +67,21 @@ def ask(
     time_limit: float | None = None,
     work_limit: float | None = None,
     parameters: Mapping[str, object] | None = None,
-) -> tuple[cp_model.CpSolver, bool | None]:
+    budget: WorkBudget | None = None,
+) -> tuple[cp_model.CpSolver, bool]:
     """`run` for a yes-or-no question: the solver, and True (a solution exists:
-    the solver holds it), False (none exists) or None (undecided: a limit ran
-    out first). The one place CP-SAT's status names are read for feasibility."""
+    the solver holds it) or False (none exists); raises `Undecided` when a
+    limit ran out first. The one place CP-SAT's status names are read for
+    feasibility. With a ``budget`` its work left is the work limit, and the
+    search's work is taken off it (decided or not)."""
+    if budget is not None:
+        work_limit = budget.left
     solver, status = run(model, time_limit=time_limit, work_limit=work_limit, parameters=parameters)
-    return solver, {"OPTIMAL": True, "FEASIBLE": True, "INFEASIBLE": False}.get(status)
+    if budget is not None:
+        budget.charge(solver.response_proto.deterministic_time)
+    if status not in ("OPTIMAL", "FEASIBLE", "INFEASIBLE"):
+        raise Undecided("the CP-SAT search stopped at its time or work limit")
+    return solver, status != "INFEASIBLE"
 
 
 def run(
