@@ -36,8 +36,8 @@ R = TypeVar("R")
 
 INSTALL = "pip install 'squiggly-cp[cluster]'"
 BATCH = 64
-"""Cases per task: a Dask task costs about 3 ms of round trips, CP-SAT about 2 ms a
-case, so 64 cases keep that cost near 2% (see benchmarks/RESULTS-cluster.md)."""
+"""Cases per task: enough that a Dask task's round trips are a small part of
+the work a task carries (the figures: benchmarks/RESULTS-cluster.md)."""
 WINDOW_PER_THREAD = 4
 """Batches in flight per worker thread: enough that no worker waits for the client."""
 RESUBMITS = 3

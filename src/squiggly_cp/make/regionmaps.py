@@ -165,7 +165,7 @@ def _apply_if_connected(
 
 
 """The generator's change to `squiggly_cp.sat.run`'s parameters: presolve on,
-which measured faster on the hard uniqueness checks of 16x16 puzzles near minimal."""
+faster on the hard uniqueness checks of 16x16 puzzles near minimal (benchmarks/RESULTS.md)."""
 
 
 def fill_layout(

@@ -88,11 +88,11 @@ _SPARE = _Spare()
 def scratch_model() -> Iterator[cp_model.CpModel]:
     """An empty CpModel for a search that builds, solves and drops its model
     within the block: this thread's spare one, emptied, or a new one while
-    the spare is in use. Making a CpModel costs about 0.4 ms on OR-Tools
-    9.13 and later (it sets up the CamelCase aliases of every method), as
-    much as a fifth of an easy case; emptying one costs microseconds. Only
-    for models without constants (`CpModel.new_constant` keeps a cache
-    beside the proto)."""
+    the spare is in use. Making a CpModel is slow on OR-Tools 9.13 and later
+    (it sets up the CamelCase aliases of every method: a good part of an
+    easy case, benchmarks/RESULTS.md); emptying one is cheap. Only for
+    models without constants (`CpModel.new_constant` keeps a cache beside
+    the proto)."""
     model, _SPARE.model = _SPARE.model, None
     if model is None:
         model = cp_model.CpModel()
@@ -197,8 +197,8 @@ class OneHot:
 
     def grid(self, solved: Solved) -> Grid:
         """The solution ``solved`` holds, read from the response's solution in
-        one call (one ``boolean_value`` call per literal cost ten to sixty
-        times as much)."""
+        one call (one ``boolean_value`` call per literal costs many times as
+        much, benchmarks/RESULTS.md)."""
         grid = list(self.fixed)
         values = list(solved.response_proto.solution)
         for i, ds in self._cells.items():
