@@ -48,7 +48,7 @@ def test_engines_agree(puzzle: Puzzle) -> None:
         assert len(set(result.solutions)) == len(result.solutions)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(puzzles(sizes=[4, 5, 6]))
 def test_engines_agree_with_brute_force(puzzle: Puzzle) -> None:
     # Small sizes only: on a sparse unsolvable 9x9 plain backtracking can run

@@ -332,7 +332,7 @@ def test_true_candidates_test_the_first_cell_and_digit_too() -> None:
     assert true_candidates(puzzle) == brute_candidates(puzzle)
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=60)
 @given(small_puzzles())
 def test_explain_matches_brute_force(puzzle: Puzzle) -> None:
     solutions = first_solutions(puzzle, ALL)

@@ -87,7 +87,7 @@ def test_unique_sample_is_sound_and_solved(size):
 
 def test_multiple_sample_removes_no_true_candidate():
     tally = Tally()
-    for k in _sample(EXPECTED_MULTIPLE, 20):
+    for k in _sample(EXPECTED_MULTIPLE, 12):
         puzzle, masks = MULTIPLE[k]
         result = check_against(puzzle, masks, tally, _expected("multiple", k))
         assert not result.solved
