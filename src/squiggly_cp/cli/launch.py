@@ -8,11 +8,11 @@ few milliseconds before this module runs, is left unguarded.)
 
 from __future__ import annotations
 
-from ..core.signals import hold_sigint, sigterm_as_sigint
+from ..core.signals import defer_from_launch, sigterm_as_sigint
 
 
 def main() -> None:
-    hold_sigint()
+    defer_from_launch()
     sigterm_as_sigint()
     from .main import run  # cli.run lets the held-back signal through inside its guards
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from ..core.signals import ignore_sigint, release_sigint, terminated
+from ..core.signals import end_launch_deferral, ignore_sigint, terminated
 from ..execution.cluster import ClusterError
 from . import generate, logic, setter, solve
 from .common import PROG, OneLineError, OutputError, warn
@@ -59,7 +59,7 @@ def run() -> None:
     unwritable standard output end with a status and at most one line, never
     a traceback."""
     try:
-        release_sigint()  # `launch` may have held Ctrl-C back until now
+        end_launch_deferral()  # `launch` may have deferred Ctrl-C until now
         if sys.stdout is None:
             raise OutputError("standard output is closed")
         status = _invoke(sys.argv[1:])

@@ -1,8 +1,14 @@
-"""Holding Ctrl-C (SIGINT) back in the calling thread, where the platform can.
+"""Ctrl-C (SIGINT) in the main process: deferred, never lost.
 
-A held-back Ctrl-C is not lost: it arrives once the signal is let through
-again. Threads and processes started while it is held keep it blocked for
-good. Without ``pthread_sigmask`` (Windows) these do nothing.
+`Deferred` is the one way the program puts a Ctrl-C off: a handler that
+notes it (and, with ``mask``, the signal blocked in this thread), delivered
+when the deferral ends or checked by a loop. `held_sigint` and
+`import_held` defer with the mask, `defer_from_launch` from the console
+script's first line until `cli.main.run` has its guards. `hold_sigint`
+blocks it in one thread for good (the CP-SAT watcher's, `sat.run`);
+`ignore_sigint` ends the story once the answers are written; SIGTERM is
+turned into the same Ctrl-C (`sigterm_as_sigint`). Without
+``pthread_sigmask`` (Windows) the masks do nothing.
 
 Only the standard library's `signal` is imported: the console script uses
 this before anything else is loaded.
@@ -123,6 +129,27 @@ def held_sigint() -> Deferred:
     """``with held_sigint():`` holds Ctrl-C back in this thread for the block,
     then restores the signal mask it had before."""
     return Deferred(mask=True)
+
+
+_launch: Deferred | None = None
+
+
+def defer_from_launch() -> None:
+    """Defer Ctrl-C (`Deferred` with the mask) from the console script's first
+    line until `end_launch_deferral`: across the imports, which no ``with``
+    block spans."""
+    global _launch
+    _launch = Deferred(mask=True)
+    _launch.__enter__()
+
+
+def end_launch_deferral() -> None:
+    """End `defer_from_launch`'s deferral (a Ctrl-C noted meanwhile arrives
+    now); nothing if there is none."""
+    global _launch
+    launch, _launch = _launch, None
+    if launch is not None:
+        launch.__exit__(None, None, None)
 
 
 def import_held(name: str) -> ModuleType:
