@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,39 @@ def run_cli(
 
 def sample_tokens() -> list[str]:
     return SAMPLE_IN.read_text().split()
+
+
+def judge_file(path: Path, copies: int) -> Path:
+    """The judge's three sample cases, ``copies`` times over, written to
+    ``path``: a run long enough to be stopped."""
+    body = " ".join(sample_tokens()[1:]) + "\n"
+    path.write_text(f"{3 * copies}\n" + body * copies)
+    return path
+
+
+def start_solve(path: Path, out: Path, *args: str, answered: int = 1) -> subprocess.Popen[bytes]:
+    """`squiggly-cp solve ARGS PATH` in a session of its own, its standard
+    output in ``out``, once ``answered`` bytes of it are written."""
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [console_script(), "solve", *args, str(path)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            env=cli_env(),
+        )
+    deadline = time.monotonic() + 60
+    while out.stat().st_size < answered and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "still running when the first cases are out"
+    return proc
+
+
+def check_sample_answers(text: str) -> int:
+    """Every case in ``text`` (the answers to `judge_file`) is complete and
+    right; the number of cases."""
+    answers = SAMPLE_OUT.read_text().split("Case ")[1:]
+    blocks = text.split("Case ")[1:]
+    for k, block in enumerate(blocks, 1):
+        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    return len(blocks)

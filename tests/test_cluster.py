@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, sample_tokens
+from conftest import (
+    DATA,
+    SAMPLE_IN,
+    check_sample_answers,
+    judge_file,
+    start_solve,
+)
 from squiggly_cp import Case, classify, read_hdu, write_hdu
 from squiggly_cp.cli import main as cli
 from squiggly_cp.execution import cluster
@@ -161,29 +167,6 @@ def test_a_run_without_cluster_never_imports_dask() -> None:
 # The commands below start their own cluster in a subprocess, as a user would.
 
 
-def _big_input(path: Path, copies: int) -> Path:
-    """The judge's three sample cases, ``copies`` times over."""
-    body = " ".join(sample_tokens()[1:]) + "\n"
-    path.write_text(f"{3 * copies}\n" + body * copies)
-    return path
-
-
-def _start(path: Path, out: Path, *args: str) -> subprocess.Popen[bytes]:
-    """`squiggly-cp solve ARGS PATH` in a session of its own, once it has answered something."""
-    with out.open("wb") as sink:
-        proc = subprocess.Popen(
-            [console_script(), "solve", *args, str(path)],
-            stdout=sink,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-    deadline = time.monotonic() + 60
-    while out.stat().st_size == 0 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert proc.poll() is None, "still running when the first cases are out"
-    return proc
-
-
 def _workers(pid: int) -> list[int]:
     """The Dask worker processes that ``pid`` started (multiprocessing spawns)."""
     found = []
@@ -198,36 +181,27 @@ def _workers(pid: int) -> list[int]:
     return found
 
 
-def _check_sample_answers(text: str) -> int:
-    """Every case in ``text`` is complete and right; the number of cases."""
-    answers = SAMPLE_OUT.read_text().split("Case ")[1:]
-    blocks = text.split("Case ")[1:]
-    for k, block in enumerate(blocks, 1):
-        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
-    return len(blocks)
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds worker processes in /proc")
 def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
-    proc = _start(_big_input(tmp_path / "in.txt", 600), out, "--cluster", "local:2")
+    proc = start_solve(judge_file(tmp_path / "in.txt", 600), out, "--cluster", "local:2")
     workers = _workers(proc.pid)
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)
     _, err = proc.communicate(timeout=120)
     assert (proc.returncode, err.decode()) == (0, "")
-    assert _check_sample_answers(out.read_text()) == 1800
+    assert check_sample_answers(out.read_text()) == 1800
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds worker processes in /proc")
 def test_ctrl_c_leaves_only_complete_cases(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
-    proc = _start(_big_input(tmp_path / "in.txt", 10000), out, "--cluster", "local:2")
+    proc = start_solve(judge_file(tmp_path / "in.txt", 10000), out, "--cluster", "local:2")
     workers = _workers(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
     _, err = proc.communicate(timeout=60)
     assert (proc.returncode, err) == (130, b"squiggly-cp: interrupted\n")
-    assert 0 < _check_sample_answers(out.read_text()) < 30000
+    assert 0 < check_sample_answers(out.read_text()) < 30000
     assert out.read_text().endswith("\n")
     assert workers and not any(Path(f"/proc/{pid}").exists() for pid in workers)
 
@@ -248,7 +222,7 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
     )
     try:
         out = tmp_path / "out.txt"
-        proc = _start(_big_input(tmp_path / "in.txt", 10000), out, "--cluster", f"tcp://127.0.0.1:{port}")
+        proc = start_solve(judge_file(tmp_path / "in.txt", 10000), out, "--cluster", f"tcp://127.0.0.1:{port}")
         boss.kill()
         _, err = proc.communicate(timeout=60)
     finally:
@@ -260,7 +234,7 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
     lost = f"lost the Dask scheduler at tcp://127.0.0.1:{port}; the cases written are complete\n"
     assert err.decode().endswith(lost)
     assert err.count(b"\n") == 1
-    assert 0 < _check_sample_answers(out.read_text()) < 30000
+    assert 0 < check_sample_answers(out.read_text()) < 30000
 
 
 def test_a_ctrl_c_swallowed_inside_dask_still_stops_the_map() -> None:

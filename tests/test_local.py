@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from functools import partial
 
 import pytest
 
-from conftest import DATA, SAMPLE_IN, cli_env, console_script, run_cli, sample_tokens
+from conftest import DATA, SAMPLE_IN, check_sample_answers, judge_file, run_cli, start_solve
 from squiggly_cp import Case, InputError, classify, read_hdu, write_hdu
 from squiggly_cp.execution.local import AUTO_THRESHOLD, decide_stream
 
@@ -83,37 +82,17 @@ def test_reader_is_not_drained_ahead() -> None:
     stream.close()
 
 
-def _judge_file_of_30000_cases(tmp_path):
-    """The judge's sample, 10,000 times over: a run long enough to be stopped."""
-    body = " ".join(sample_tokens()[1:]) + "\n"
-    big = tmp_path / "big.txt"
-    big.write_text("30000\n" + body * 10000)
-    return big
-
-
 def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
     # A long input; interrupt it while it runs and check what was written.
-    big = _judge_file_of_30000_cases(tmp_path)
     out = tmp_path / "out.txt"
-    with out.open("wb") as sink:
-        proc = subprocess.Popen(
-            [console_script(), "solve", "--jobs", "2", str(big)],
-            stdout=sink,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        time.sleep(3)
-        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
-        _, err = proc.communicate(timeout=60)
+    proc = start_solve(judge_file(tmp_path / "big.txt", 10000), out, "--jobs", "2")
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
     assert err.decode().strip().endswith("interrupted")
     text = out.read_text()
-    blocks = text.split("Case ")[1:]
-    assert blocks, "some cases were answered before the interrupt"
-    answers = SAMPLE_IN.with_suffix(".out").read_text().split("Case ")[1:]
-    for k, block in enumerate(blocks, 1):
-        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    assert check_sample_answers(text), "some cases were answered before the interrupt"
     assert text.endswith("\n")
 
 
@@ -132,27 +111,13 @@ def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args) -> None:
     than 256 cases) ended it with -15 and left its workers writing BrokenPipe
     tracebacks. A SIGTERM to the main process alone now stops the run as
     Ctrl-C does: complete cases only, every worker gone, one line, status 143."""
-    big = _judge_file_of_30000_cases(tmp_path)
     out = tmp_path / "out.txt"
-    with out.open("wb") as sink:
-        proc = subprocess.Popen(
-            [console_script(), "solve", *args, str(big)],
-            stdout=sink,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            env=cli_env(),
-        )
-        while out.stat().st_size < 1000:  # answering, past the start-up
-            assert proc.poll() is None
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
-        _, err = proc.communicate(timeout=60)
+    proc = start_solve(judge_file(tmp_path / "big.txt", 10000), out, *args, answered=1000)
+    proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     assert err.decode().splitlines() == ["squiggly-cp: terminated"]
-    blocks = out.read_text().split("Case ")[1:]
-    answers = SAMPLE_IN.with_suffix(".out").read_text().split("Case ")[1:]
-    for k, block in enumerate(blocks, 1):
-        assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
+    check_sample_answers(out.read_text())
     for _ in range(100):  # the workers, in the run's own session, end with it
         try:
             os.killpg(proc.pid, 0)

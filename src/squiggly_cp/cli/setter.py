@@ -279,13 +279,13 @@ def count_command(
     else:
         answers = dispatched(iter(cases), work, 1, cluster)
 
-    def write(case: Case, answer: str | int) -> None:
-        if isinstance(answer, str):
-            out.write(f"Case {case.number}:\n{answer}")
+    def write(case: Case, found: str | int) -> None:
+        if isinstance(found, str):
+            out.write(f"Case {case.number}:\n{found}")
             return
-        exact = answer < limit
-        amount = f"{answer}" if exact else f"{answer} or more"
-        out.write(f"Case {case.number}: {amount} solution{'' if exact and answer == 1 else 's'}\n")
+        exact = found < limit
+        amount = f"{found}" if exact else f"{found} or more"
+        out.write(f"Case {case.number}: {amount} solution{'' if exact and found == 1 else 's'}\n")
 
     def lower_bound(case: Case, stopped: Undecided) -> bool:
         """A count the time limit stopped after finding solutions is an answer,
