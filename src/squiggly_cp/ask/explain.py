@@ -36,7 +36,8 @@ class Explanation:
     proved: then ``conflict`` still cannot all hold but may not be minimal, and
     a missing ``suggestion`` only means none was found; ``stopped_by`` says
     what cut it: ``"time limit"`` (wall time, so it may differ run to run) or
-    ``"budget"`` (the suggestion search's work limit, in deterministic seconds: reproducible).
+    ``"budget"`` (the suggestion search's work limit, in deterministic seconds: reproducible),
+    or ``"not asked"`` (``explain(suggest=False)``).
     """
 
     puzzle: Puzzle = field(repr=False)
@@ -67,6 +68,8 @@ class Explanation:
                 tail = f"adding the given {_given_name(self.suggestion, n)} makes it unique"
             elif self.exhaustive:
                 tail = "no single added given makes it unique"
+            elif self.stopped_by == "not asked":
+                tail = "no added given was looked for"
             elif self.stopped_by == "budget":
                 tail = "no single added given making it unique was found within the search budget"
             else:
@@ -124,7 +127,11 @@ def _shared_house(puzzle: Puzzle, conflict: tuple[Given, ...]) -> str | None:
 
 
 def explain(
-    puzzle: Puzzle, *, time_limit: float | None = None, suggest_work_limit: float | None = SUGGEST_WORK_LIMIT
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = None,
+    suggest_work_limit: float | None = SUGGEST_WORK_LIMIT,
+    suggest: bool = True,
 ) -> Explanation:
     """Classify ``puzzle`` and explain the verdict (see `Explanation`).
 
@@ -132,7 +139,8 @@ def explain(
     verdict is proved the verdict is UNKNOWN. ``suggest_work_limit`` bounds the
     search for a suggested given in CP-SAT's deterministic seconds (None: no
     bound but ``time_limit``); when it runs out, the explanation is not
-    ``exhaustive``. Without a time limit the answer is the same on every run.
+    ``exhaustive``. Without ``suggest`` no given is looked for (``stopped_by``
+    is ``"not asked"``). Without a time limit the answer is the same on every run.
     """
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
@@ -162,6 +170,9 @@ def explain(
         return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
     differ = tuple(c for c in range(len(first)) if first[c] != second[c])
+    if not suggest:
+        return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ,
+                           exhaustive=False, stopped_by="not asked")  # fmt: skip
     suggestion, complete = _suggest(onehot, first, second, differ, deadline, budget)
     return Explanation(
         puzzle,

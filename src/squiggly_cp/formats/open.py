@@ -6,6 +6,7 @@ format or encoding cannot be told, gives one `InputError` as its only item.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
@@ -99,6 +100,25 @@ def read_positions(path: str, fmt: str | None = None) -> Iterator[tuple[int | No
     except OSError as e:
         yield None, _unreadable(path, e)
         return
+    yield from _positions(path, stream, head, fmt)
+
+
+def positions_in(data: bytes, fmt: str | None = None) -> Iterator[tuple[int | None, Position | InputError]]:
+    """`read_positions` of an input held in memory (a request's text)."""
+    stream = io.BytesIO(data)
+    return _positions("the text", stream, stream.read(CHUNK), fmt)
+
+
+def cases_in(data: bytes, fmt: str | None = None) -> Iterator[Case | InputError]:
+    """`read_cases` of an input held in memory (a request's text), read as a file is."""
+    stream = io.BytesIO(data)
+    return _load("the text", stream, stream.read(CHUNK), fmt, judge_default=False)[1]
+
+
+def _positions(
+    path: str, stream: BinaryIO, head: bytes, fmt: str | None
+) -> Iterator[tuple[int | None, Position | InputError]]:
+    """`read_positions` of ``stream``, of which ``head`` (up to `CHUNK` bytes) was read."""
     if problem := encoding_problem(head):
         stream.close()
         yield None, InputError(problem)
