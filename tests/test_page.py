@@ -13,18 +13,15 @@ replaying `logic --json`'s steps on the givens.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import struct
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from browser import VIEWPORT, browser_session, launch, need_browser, png_colours
 from conftest import ROOT, run_cli
 from logic_check import load_unique, replay_json
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
@@ -46,44 +43,12 @@ FAMILIES = {
     "forcing and dynamic chains": 1549,
 }
 SMALL, LARGE = 0, 1976  # a 4x4, and a 16x16 of 164 steps
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORT = {"width": 1280, "height": 1000}
-
-
-def chromium() -> str | None:
-    """The system's Chromium (SQUIGGLY_CHROMIUM names another binary)."""
-    return os.environ.get("SQUIGGLY_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def _need_browser() -> None:
-    """Without a browser these tests skip on a developer's machine, and fail in
-    CI, which must run them (.ci/run installs Chromium and Playwright)."""
-    why = None
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        why = "playwright is not installed (pip install '.[test]')"
-    if why is None and chromium() is None:
-        why = "no Chromium (apt-get install chromium)"
-    if why is not None:
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """(page file, logic --json's objects by case, the puzzles by case, logic's run)."""
-    _need_browser()
+    need_browser()
     unique = list(load_unique())
     chosen = [unique[i][0] for i in FAMILIES.values()] + [unique[SMALL][0], unique[LARGE][0]]
     folder = tmp_path_factory.mktemp("page")
@@ -98,13 +63,7 @@ def made(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium(), args=BROWSER_ARGS)
-        yield launched
-        launched.close()
+    yield from browser_session()
 
 
 class Opened:
@@ -351,46 +310,6 @@ def test_drawings_of_fish_leftovers_and_chains(opened, made):
     assert drawn["strong"] > 0 and drawn["weak"] > 0
 
 
-def _png_colours(data: bytes) -> int:
-    """How many distinct colours an 8-bit RGB(A) PNG holds (a blank picture
-    has one): the scanlines are inflated and unfiltered here, by the PNG rules."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
-    assert depth == 8 and kind in (2, 6)
-    bpp = 3 if kind == 2 else 4
-    chunks, pos = [], 8
-    while pos < len(data):
-        length, name = struct.unpack(">I4s", data[pos : pos + 8])
-        if name == b"IDAT":
-            chunks.append(data[pos + 8 : pos + 8 + length])
-        pos += 12 + length
-    raw = zlib.decompress(b"".join(chunks))
-    stride = width * bpp
-    previous = bytearray(stride)
-    seen = set()
-    for row in range(height):
-        kind_of_filter = raw[row * (stride + 1)]
-        line = bytearray(raw[row * (stride + 1) + 1 : (row + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - bpp] if i >= bpp else 0
-            up, corner = previous[i], previous[i - bpp] if i >= bpp else 0
-            if kind_of_filter == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind_of_filter == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind_of_filter == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind_of_filter == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                guess = left if pa <= pb and pa <= pc else up if pb <= pc else corner
-                line[i] = (line[i] + guess) & 255
-        if row % 8 == 0:
-            seen.update(bytes(line[i : i + bpp]) for i in range(0, stride, bpp))
-        previous = line
-    return len(seen)
-
-
 def screenshot(tab: Opened, number: int, position: int, path: Path) -> dict:
     """A picture of case ``number`` at ``position``; the board's box on the page."""
     tab.case(number)
@@ -408,7 +327,7 @@ def test_screenshots_are_drawn_within_the_viewport(opened, made, tmp_path, which
     assert box["x"] + box["width"] <= VIEWPORT["width"] and box["y"] + box["height"] <= VIEWPORT["height"]
     data = (tmp_path / "page.png").read_bytes()
     assert len(data) > 20_000
-    assert _png_colours(data) > 20
+    assert png_colours(data) > 20
     assert not opened.errors and opened.requests == [opened.url]
 
 
@@ -428,7 +347,7 @@ def main() -> None:
     steps = json.loads(done.stdout)["steps"]
     k = next(k for k, s in enumerate(steps) if s["technique"] in ("xy-wing", "w-wing", "xyz-wing"))
     with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium(), args=BROWSER_ARGS)
+        launched = launch(driver)
         tab = Opened(launched, page)
         screenshot(tab, 1, k, ROOT / "docs" / "logic-page.png")
         launched.close()

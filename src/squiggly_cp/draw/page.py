@@ -1,7 +1,8 @@
 """`logic --html`: one self-contained page to step through the logic of many puzzles.
 
 The page (``page_template.html``: inline SVG, CSS and JavaScript; no request
-leaves it) draws each puzzle as `render.render_svg` does, tinted regions and
+leaves it; the board is drawn by ``board.js``, which the `serve` workbench
+inlines too) draws each puzzle as `render.render_svg` does, tinted regions and
 heavy walls, with its digits and candidates, and the step about to be taken
 on top: placements on a disc, eliminations crossed out, the step's houses
 hatched (a fish's base and cover in two patterns), innies and outies, and
@@ -62,7 +63,7 @@ def page_top() -> str:
 
 
 def case_piece(number: int, found: Assessment | InputError) -> str:
-    return _case_piece(_case(number, found))
+    return _case_piece(case_data(number, found))
 
 
 def page_end() -> str:
@@ -71,9 +72,16 @@ def page_end() -> str:
 
 
 @cache
+def board_script() -> str:
+    """``board.js``: the board drawing (`squigglyBoard`) that this page and the
+    `serve` workbench share, inlined into each."""
+    return resources.files(__package__).joinpath("board.js").read_text(encoding="utf-8")
+
+
+@cache
 def _template() -> tuple[str, str]:
     template = resources.files(__package__).joinpath("page_template.html").read_text(encoding="utf-8")
-    top, end = template.split("__CASES__")
+    top, end = template.replace("/*__BOARD_JS__*/", board_script()).split("__CASES__")
     return top, end
 
 
@@ -93,7 +101,8 @@ def _case_piece(case: dict[str, Any]) -> str:
     return piece + "\n"
 
 
-def _case(number: int, found: Assessment | InputError) -> dict[str, Any]:
+def case_data(number: int, found: Assessment | InputError) -> dict[str, Any]:
+    """What the page draws of one case (and the workbench's steps view, `web.answers.steps`)."""
     if isinstance(found, InputError):
         return {"case": number, "error": found.message}
     puzzle = found.puzzle
@@ -122,7 +131,7 @@ def _solution(found: Assessment) -> Grid | None:
     if found.verdict is not Verdict.UNIQUE or found.logic is None:
         return None
     if found.logic.solved:
-        return tuple(found.logic.values)
+        return found.logic.position.digits
     return classify(found.puzzle).solution
 
 
