@@ -90,3 +90,44 @@ def check_sample_answers(text: str) -> int:
     for k, block in enumerate(blocks, 1):
         assert block == f"{k}:" + answers[(k - 1) % 3].split(":", 1)[1]
     return len(blocks)
+
+
+def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """Start the installed `squiggly-cp serve --port 0` (a free port) with
+    ``args``; return the process and its base URL (``http://127.0.0.1:PORT``),
+    read from the one line it writes to standard error when it listens."""
+    import re
+
+    proc = subprocess.Popen(
+        [console_script(), "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+    )
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    found = re.search(r"http://[^\s/]+", line)
+    if found is None:
+        proc.kill()
+        pytest.fail(f"serve did not say where it listens: {line!r}{proc.stderr.read()[:2000]!r}")
+    return proc, found.group()
+
+
+@pytest.fixture(scope="session")
+def serve_url() -> object:
+    """One `squiggly-cp serve` for the session's browser and HTTP tests: its base URL."""
+    proc, url = start_serve("--workers", "2")
+    yield url
+    stop_serve(proc)
+
+
+def stop_serve(proc: subprocess.Popen[str]) -> None:
+    """Stop a `serve` as Ctrl-C does (killed if it has not stopped in 20 s)."""
+    import signal
+
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()

@@ -121,3 +121,13 @@ LOGIC_HELP = exit_help(
         "not be written; every readable case was still answered",
     }
 )
+SERVE_HELP = exit_help(
+    {
+        EXIT_OK: None,
+        EXIT_PROBLEM: "it could not start: the web extra is not installed, or the address\n"
+        "cannot be listened on",
+        EXIT_TIME_LIMIT: None,
+        EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
+        EXIT_INTERRUPTED: "stopped by Ctrl-C (SIGTERM: 143), the normal way to stop it",
+    }
+)

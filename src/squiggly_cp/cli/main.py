@@ -16,7 +16,7 @@ import click
 
 from ..core.signals import end_launch_deferral, ignore_sigint, terminated
 from ..execution.cluster import ClusterError
-from . import generate, logic, setter, solve
+from . import generate, logic, serve, setter, solve
 from .common import PROG, OneLineError, OutputError, warn
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEM, EXIT_TERMINATED
 
@@ -50,6 +50,7 @@ for _command in (
     logic.hint_command,
     setter.explain_command,
     setter.count_command,
+    serve.serve,
 ):
     main.add_command(_command)
 

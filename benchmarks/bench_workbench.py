@@ -1,0 +1,220 @@
+"""Load on the workbench (`squiggly-cp serve`, issue 31): CLIENTS clients
+each sending `POST /api/analyse` requests back to back for SECONDS seconds,
+on 9x9 puzzles like those a setter publishes.
+
+    python benchmarks/bench_workbench.py                 # 20 clients, 60 s a phase
+    python benchmarks/bench_workbench.py --clients 5 --seconds 10
+
+The puzzles are made here, from a fixed seed, by the generator: 100 unique
+9x9 jigsaws with 180-degree clue symmetry, 30 easy, 30 medium, 25 hard and
+15 fiendish (`generate --difficulty`), as a puzzle book would mix them; and
+the same puzzles with three givens taken out, most of them no longer unique,
+as a grid looks while it is being set. Two phases, each for SECONDS:
+
+- check: verdict and true candidates (``"rate": false``), on both sets;
+- rate:  the same plus the rating on Sudoku Explainer's scale (``"scale": "se"``),
+  on the unique set.
+
+For each phase: requests answered (200) and refused (503, the pool full),
+any other status (there should be none), p50 / p95 / max latency of the
+answered ones, and the server's memory (the proportional set size, PSS, of
+the server and all its worker processes, read from /proc each second: start,
+end and peak). The reference, measured in the same run: the same answers
+computed in this process, one at a time, with no HTTP and no queue
+(`squiggly_cp.web.answers.answer`), whose p50 / p95 show the cost of the work
+itself. Linux only (/proc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.make.generate import generate
+from squiggly_cp.make.targets import level_range, rating_target
+from squiggly_cp.web.answers import answer
+
+MIX = (("easy", 30), ("medium", 30), ("hard", 25), ("fiendish", 15))
+
+
+def puzzles(seed: int) -> tuple[list[str], list[str]]:
+    """The unique puzzles and the same with three givens taken out (line form)."""
+    unique = []
+    for level, count in MIX:
+        target = rating_target(*level_range(level))
+        for outcome in generate(seed, count, ("unique",), 9, symmetry="rot2", target=target, time_limit=60):
+            if outcome.puzzle is not None:
+                unique.append(write_puzzles([outcome.puzzle], "line").strip())
+    rng = random.Random(seed)
+    loosened = []
+    for line in unique:
+        cells = list(line)
+        for cell in rng.sample([c for c in range(81) if cells[c] != "."], 3):
+            cells[cell] = "."
+        loosened.append("".join(cells))
+    return unique, loosened
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def descendants(pid: int) -> list[int]:
+    """``pid`` and every process below it (the forkserver and its workers)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        here = todo.pop()
+        out.append(here)
+        todo += children.get(here, [])
+    return out
+
+
+def pss_mib(pid: int) -> float:
+    total = 0
+    for proc in descendants(pid):
+        try:
+            text = Path(f"/proc/{proc}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        found = re.search(r"^Pss:\s+(\d+) kB", text, re.MULTILINE)
+        total += int(found.group(1)) if found else 0
+    return total / 1024
+
+
+def start_server(workers: int | None) -> tuple[subprocess.Popen[str], str, int]:
+    here = Path(sys.executable).parent / "squiggly-cp"  # beside this interpreter first, then on PATH
+    command = [
+        str(here) if here.exists() else shutil.which("squiggly-cp") or "squiggly-cp",
+        "serve",
+        "--port",
+        "0",
+    ]
+    if workers:
+        command += ["--workers", str(workers)]
+    proc = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    found = re.search(r"http://([^:/]+):(\d+)", line)
+    if found is None:
+        sys.exit(f"serve did not start: {line}")
+    time.sleep(1.0)  # the workers come up
+    return proc, found.group(1), int(found.group(2))
+
+
+def phase(
+    host: str, port: int, bodies: list[dict], clients: int, seconds: float, server: int, pace: float
+) -> dict:
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+
+    def client(k: int) -> None:
+        connection = http.client.HTTPConnection(host, port, timeout=120)
+        think = random.Random(k)
+        i = k
+        while time.monotonic() < stop_at:
+            if pace:
+                time.sleep(think.uniform(0.5 * pace, 1.5 * pace))
+            body = json.dumps(bodies[i % len(bodies)]).encode()  # one send: no Nagle delay
+            i += clients
+            start = time.perf_counter()
+            connection.request("POST", "/api/analyse", body, {"Content-Type": "application/json"})
+            reply = connection.getresponse()
+            reply.read()
+            took = time.perf_counter() - start
+            with lock:
+                statuses[reply.status] = statuses.get(reply.status, 0) + 1
+                if reply.status == 200:
+                    latencies.append(took)
+        connection.close()
+
+    memory = [pss_mib(server)]
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        time.sleep(1.0)
+        memory.append(pss_mib(server))
+    memory.append(pss_mib(server))
+    return {"latencies": latencies, "statuses": statuses, "memory": memory}
+
+
+def reference(bodies: list[dict]) -> list[float]:
+    """Each answer computed here, once, one at a time."""
+    times = []
+    for body in bodies:
+        start = time.perf_counter()
+        answer("analyse", body, 10.0)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=None, help="serve --workers [default: one per core]")
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="each client's mean pause between an answer and its next request, in seconds (a setter's "
+        "edits: 1); 0 (the default): back to back",
+    )
+    args = parser.parse_args()
+    unique, loosened = puzzles(args.seed)
+    check = [{"puzzle": p, "rate": False} for pair in zip(unique, loosened, strict=True) for p in pair]
+    rate = [{"puzzle": p, "scale": "se"} for p in unique]
+    proc, host, port = start_server(args.workers)
+    try:
+        rows = []
+        for name, bodies in (("check", check), ("rate", rate)):
+            found = phase(host, port, bodies, args.clients, args.seconds, proc.pid, args.pace)
+            alone = reference(bodies)
+            rows.append((name, found, alone))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
+    pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
+    print(
+        f"{len(unique)} unique 9x9 puzzles (seed {args.seed}), {args.clients} clients, {pace}, {args.seconds:g} s a phase\n"
+    )
+    print(
+        "| phase | answered | 503 | other | p50 ms | p95 ms | max ms | alone p50 / p95 ms | PSS MiB start / end / peak |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, found, alone in rows:
+        lat, st, mem = found["latencies"], found["statuses"], found["memory"]
+        other = sum(n for status, n in st.items() if status not in (200, 503))
+        print(
+            f"| {name} | {st.get(200, 0)} | {st.get(503, 0)} | {other} | {1000 * statistics.median(lat):.0f} | "
+            f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | "
+            f"{1000 * statistics.median(alone):.0f} / {1000 * quantile(alone, 0.95):.0f} | "
+            f"{mem[0]:.0f} / {mem[-1]:.0f} / {max(mem):.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,278 @@
+"""The workbench's answers: what each endpoint of `squiggly-cp serve` returns
+for a request, as plain dicts ready for JSON, with no web framework in sight.
+
+Each answer is the library's own (the same functions the commands call), so
+an answer and the command's output for the same puzzle cannot disagree:
+`analyse` gathers `layout`, `explain --json`, `count --candidates` and `rate
+--json`; `hint` is `hint --json`, `steps` is `logic --json` (plus the case
+data `logic --html` draws), `convert` is `convert`, `generate` is `generate`.
+
+They run in the server's worker processes (`web.workers`), one request at a
+time each. Bad input raises `BadRequest` with the one line the command would
+print after ``error:``; running out of ``time_limit`` is an answer, with the
+verdict ``unknown``, never an error.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from ..ask.count import true_candidates
+from ..ask.explain import Explanation, explain
+from ..ask.hint import hint
+from ..core.case import Case, InputError
+from ..core.limits import Deadline, Undecided
+from ..core.position import Position
+from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Verdict
+from ..core.regions import check_regions
+from ..draw.page import case_data
+from ..draw.render import render_svg
+from ..engines.registry import with_proved_solution
+from ..formats.detect import write_puzzles
+from ..formats.open import cases_in, positions_in
+from ..formats.registry import GENERATED, REGISTRY
+from ..logic.assess import Assessment, assess
+from ..make.generate import make_puzzle
+from ..make.regionmaps import check_layout_fillable, leftover_conflict
+from ..make.targets import level_range, rating_target
+
+__all__ = ["ANSWERS", "BadRequest", "answer"]
+
+UNKNOWN = Verdict.UNKNOWN.value
+
+FIX_WORK_LIMIT = 1.0
+"""CP-SAT's deterministic seconds (about seconds, on any machine) for the
+search for a given that makes a puzzle of several solutions unique; `explain`
+allows 5. When it runs out, ``differences.exhaustive`` is false."""
+
+FIX_SECONDS = 2.0
+"""And at most this long: a 16x16's searches cost far more time than work."""
+
+
+class BadRequest(Exception):
+    """A request the workbench cannot answer: its one-line reason (HTTP 400)."""
+
+
+def answer(endpoint: str, request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """The answer of ``endpoint`` (a key of `ANSWERS`) to ``request``, the
+    request's JSON object already checked for its fields' types."""
+    return ANSWERS[endpoint](request, time_limit)
+
+
+def _one_puzzle(text: str) -> Puzzle:
+    """The one puzzle of ``text``, in any format the commands read."""
+    cases = cases_in(_encoded(text))
+    return _first(cases, lambda item: item.puzzle if isinstance(item, Case) else item)
+
+
+def _one_position(text: str) -> Position:
+    """The one position of ``text``: `hint`'s input (a puzzle, f-puzzles or
+    SudokuPad with entered digits and pencil marks, or `logic`'s text form)."""
+    return _first(positions_in(_encoded(text)), lambda item: item[1])
+
+
+def _first(items: Iterator[Any], pick: Callable[[Any], Any]) -> Any:
+    """The first item's value; a problem or a second item is a `BadRequest`.
+    Only two items are ever read, however many the text holds."""
+    first = next(items, None)
+    if first is None:
+        raise BadRequest("the text holds no puzzle")
+    value = pick(first)
+    if isinstance(value, InputError):
+        raise BadRequest(str(value))
+    if next(items, None) is not None:
+        raise BadRequest("the text holds more than one puzzle; the workbench takes one at a time")
+    return value
+
+
+def _encoded(text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as e:  # a lone surrogate from a JSON "\ud800"
+        raise BadRequest(f"the text is not valid Unicode at character {e.start + 1}") from None
+
+
+def _grid_text(values: Any) -> str:
+    return "".join(DIGIT_CHARS[v - 1] if v else "." for v in values)
+
+
+def _mask_digits(mask: int, size: int) -> str:
+    return "".join(DIGIT_CHARS[d] for d in range(size) if mask >> d & 1)
+
+
+def _rating(found: Assessment) -> dict[str, Any] | None:
+    """`rate --json`'s rating of a rated puzzle, under the workbench's names."""
+    rated = found.rate_json(1)
+    if "rating" not in rated:
+        return None
+    return {
+        "er": rated["rating"],
+        "ep": rated["pearl"],
+        "ed": rated["diamond"],
+        "level": rated["level"],
+        "hardest": rated["hardest"],
+    }
+
+
+def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """Everything the page shows of a puzzle: its layout, verdict, solution,
+    true candidates, where two solutions differ (and, unless ``fix`` is
+    false, a given that fixes it), the conflicting givens, and (unless
+    ``rate`` is false) the rating on the scales asked for."""
+    puzzle = _one_puzzle(request["puzzle"])
+    deadline = Deadline(time_limit)
+    n = puzzle.size
+    out: dict[str, Any] = {"size": n, "givens": _grid_text(puzzle.givens), "regions": list(puzzle.regions)}
+    reason = leftover_conflict(puzzle.regions, n)  # cheap, and spares CP-SAT a hard proof
+    if reason is not None:
+        # `explain` says the same of such a puzzle, after proving it again.
+        out.update(layout=reason, verdict=Verdict.NONE.value, candidates=[""] * (n * n), conflict=[])
+        return out
+    found = explain(puzzle, time_limit=deadline.left(), suggest=False)
+    out["layout"] = _layout(found, deadline)
+    out["verdict"] = found.verdict.value
+    told = found.to_json(1)
+    if found.verdict is Verdict.UNIQUE:
+        out["solution"] = told["solution"]
+        out["candidates"] = list(told["solution"])  # the one solution's digits are all there are
+        if request.get("rate", True):
+            out.update(_ratings(puzzle, request, deadline))
+    elif found.verdict is Verdict.MULTIPLE:
+        out["differences"] = {"cells": told["differ"], "solutions": told["solutions"]}
+        try:
+            masks = true_candidates(puzzle, time_limit=deadline.left())
+            out["candidates"] = None if masks is None else [_mask_digits(m, n) for m in masks]
+        except Undecided:
+            pass
+        if request.get("fix", True):
+            # Last, and on a budget: on a near-empty grid the search for a
+            # given can take long and find none, and must not cost the rest.
+            left = deadline.left()
+            within = FIX_SECONDS if left is None else min(left, FIX_SECONDS)
+            fixed = explain(puzzle, time_limit=within, suggest_work_limit=FIX_WORK_LIMIT)
+            out["differences"]["fix"] = fixed.to_json(1).get("suggestion")
+            out["differences"]["exhaustive"] = fixed.exhaustive
+    elif found.verdict is Verdict.NONE:
+        out["conflict"] = told["conflict"]
+        out["candidates"] = [""] * (n * n)
+    return out
+
+
+def _layout(found: Explanation, deadline: Deadline) -> str:
+    """ "ok", why no completed grid fits the layout, or "unknown". A puzzle
+    with a solution, or whose conflict needs a given, has a fillable layout."""
+    if found.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) or (found.conflict and found.exhaustive):
+        return "ok"
+    try:
+        reason = check_layout_fillable(found.puzzle.regions, found.puzzle.size, time_limit=deadline.left())[1]
+    except Undecided:
+        return UNKNOWN
+    return reason or "ok"
+
+
+def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
+    """``rating`` on the request's scale, and ``ratings`` on each of its
+    ``scales``; nothing when the time runs out first."""
+    scale = request.get("scale") or "default"
+    ratings = {}
+    for name in dict.fromkeys([scale, *(request.get("scales") or ())]):
+        rated = _rating(assess(puzzle, time_limit=deadline.left(), scale=name, unique_only=True))
+        if rated is None:
+            return {}
+        ratings[name] = rated
+    return {"rating": ratings[scale], **({"ratings": ratings} if "scales" in request else {})}
+
+
+def hint_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """`hint --json` for the position."""
+    position = _one_position(request["puzzle"])
+    try:
+        found = hint(position, scale=request.get("scale") or "default", time_limit=time_limit)
+    except Undecided:
+        return {"case": 1, "verdict": UNKNOWN}
+    return found.to_json(1)
+
+
+def steps(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """`logic --json` for the puzzle, and under ``page`` the case data the
+    `logic --html` page draws (the workbench draws it with the same code)."""
+    puzzle = _one_puzzle(request["puzzle"])
+    found = assess(puzzle, time_limit=time_limit, scale=request.get("scale") or "default")
+    if found.logic is None:
+        return {"case": 1, "verdict": UNKNOWN}
+    return {**found.logic_json(1), "page": case_data(1, found)}
+
+
+def convert(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """The puzzle written in format ``to``, with its solution when the format
+    carries one and CP-SAT proves it unique (as `convert` does)."""
+    to = request["to"]
+    if to not in REGISTRY:
+        raise BadRequest(f"unknown format {to!r}; the formats are {', '.join(REGISTRY)}")
+    puzzle = _one_puzzle(request["puzzle"])
+    if REGISTRY[to].carries_solution:
+        puzzle = with_proved_solution(puzzle, time_limit=time_limit)
+    try:
+        return {"text": write_puzzles([puzzle], to)}
+    except InputError as e:
+        raise BadRequest(str(e)) from None
+
+
+def svg(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """The puzzle drawn as `show --svg` draws it."""
+    return {"svg": render_svg(_one_puzzle(request["puzzle"]))}
+
+
+LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")
+
+
+def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """A unique puzzle (line form) of ``size``, on ``regions`` when given, of
+    a ``difficulty`` or ``rating`` range, with clue ``symmetry``, from ``seed``."""
+    size = request["size"]
+    layout = None
+    if request.get("regions") is not None:
+        regions = request["regions"]
+        if len(regions) != size * size:
+            raise BadRequest(f"regions: {len(regions)} labels, but a {size}x{size} layout has {size * size}")
+        try:
+            layout = check_regions(regions, size)
+        except PuzzleError as e:
+            raise BadRequest(f"regions: {e}") from None
+    difficulty, rating = request.get("difficulty"), request.get("rating")
+    if difficulty is not None and rating is not None:
+        raise BadRequest("give difficulty or rating, not both")
+    if rating is not None and not rating[0] <= rating[1]:  # NaN fails too
+        raise BadRequest(f"rating: {list(rating)} is not a range [low, high] with low <= high")
+    target = None
+    if difficulty is not None or rating is not None:
+        try:
+            target = rating_target(*(rating or level_range(str(difficulty))))
+        except ValueError as e:
+            raise BadRequest(f"rating: {e}") from None
+    seed = request.get("seed")
+    rng = random.Random(f"squiggly-cp serve {seed}" if seed is not None else None)
+    try:
+        puzzle = make_puzzle(
+            rng, "unique", size, layout, symmetry=request.get("symmetry") or "none",
+            target=target, time_limit=time_limit,
+        )  # fmt: skip
+    except Undecided:
+        return {"verdict": UNKNOWN, "reason": "no puzzle made within the time limit"}
+    except RuntimeError as e:
+        return {"verdict": UNKNOWN, "reason": str(e)}
+    except PuzzleError as e:
+        raise BadRequest(f"regions: {e}") from None
+    return {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle], GENERATED)}
+
+
+ANSWERS: dict[str, Callable[[Mapping[str, Any], float | None], dict[str, Any]]] = {
+    "analyse": analyse,
+    "hint": hint_answer,
+    "steps": steps,
+    "convert": convert,
+    "svg": svg,
+    "generate": generate_answer,
+}

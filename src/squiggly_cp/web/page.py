@@ -1,0 +1,54 @@
+"""The workbench page that `squiggly-cp serve` serves at ``/``.
+
+One self-contained page (``workbench.html``: inline CSS and JavaScript, no
+fonts, no build step) that talks only to its own server, through the JSON
+API under ``/api/`` (relative URLs). The board is drawn by the same
+``draw/board.js`` that the `logic --html` page inlines, so the steps view
+shows the logical path exactly as that page does; the regions being edited
+are drawn by it too, tinted and walled as `draw.render` draws them.
+
+Its contract, which tests/test_workbench_page.py drives: every cell is an
+element with ``data-cell="rRcC"``, ``data-value`` (the given or entered
+digit, or empty), ``data-region`` (0-based, numbered in order of first
+appearance) and ``data-candidates`` (the true candidates shown, ascending;
+empty when hidden or the cell has a value); ``[data-role=verdict]`` holds
+``checking`` until the first, quick analysis answers (``fix`` and ``rate``
+false), then its verdict, also as ``data-verdict``; ``[data-role=pending]``
+says what the second, full analysis (the fixing given, the ratings) is still
+doing; ``<body data-state>`` is ``idle`` when no request is in flight or
+waiting, both analyses included. A layout with a region of the wrong size or
+in pieces is said in ``[data-role=status]`` and never sent (the server's 400s
+come only from pasted text). The other parts are named by ``data-role`` in
+the page.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from ..core.puzzle import MAX_SIZE, MIN_SIZE
+from ..core.symmetry import CLUE_SYMMETRIES
+from ..draw.page import board_script
+from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
+
+__all__ = ["workbench_page"]
+
+
+@cache
+def workbench_page() -> str:
+    """The complete page: the template with ``board.js`` and the drawing
+    constants inlined."""
+    template = resources.files(__package__).joinpath("workbench.html").read_text(encoding="utf-8")
+    data = {
+        "cell": CELL,
+        "margin": MARGIN,
+        "palette": list(PALETTE),
+        "thin": THIN,
+        "wall": WALL,
+        "sizes": [MIN_SIZE, MAX_SIZE],
+        "symmetries": list(CLUE_SYMMETRIES),
+    }
+    text = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+    return template.replace("/*__BOARD_JS__*/", board_script()).replace("__DATA__", text)

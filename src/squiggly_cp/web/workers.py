@@ -1,0 +1,175 @@
+"""The server's bounded pool of worker processes: puzzle work (CP-SAT, logic,
+generation) never runs in the event loop.
+
+Each worker answers one request at a time (`web.answers.answer`). A request
+waits for a free worker only while fewer than ``backlog`` others wait, and
+then at most ``wait`` seconds; otherwise it is refused (`Busy`, HTTP 503).
+Work that is cancelled (its client went away, or sent a newer edit) or that
+overruns its hard limit ends with its worker: the process is killed and a
+fresh one takes its place, so cancelling frees the core at once. Workers are
+forked from a server process that has already imported the solvers
+(multiprocessing's forkserver, with those modules preloaded), so a fresh
+worker is ready in milliseconds and shares their memory; each worker is
+renewed after `MAX_JOBS` jobs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import signal
+from collections.abc import Mapping
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..core.signals import import_held
+
+__all__ = ["Busy", "Cut", "WorkerPool"]
+
+# What a worker imports before it is forked: the solvers and OR-Tools.
+PRELOAD = ["squiggly_cp.web.answers", "squiggly_cp.sat.run", "squiggly_cp.logic.solver"]
+
+
+Job = tuple[str, Mapping[str, Any], float | None]
+"""An endpoint's name, its request, and the time limit of its work."""
+
+
+MAX_JOBS = 500
+"""Jobs a worker answers before a fresh one takes its place, so that what
+the solvers keep between jobs (bounded caches, a grown heap) never piles up:
+the server's memory stays flat however long it runs."""
+
+
+class Busy(Exception):
+    """Every worker is busy and the backlog is full (HTTP 503)."""
+
+
+class Cut(Exception):
+    """The work overran its hard time limit; its worker was killed."""
+
+
+def _serve(conn: Connection) -> None:
+    """A worker's life: answer each job sent on ``conn`` until it closes.
+    ("ok", answer), ("bad", one line) or ("fail", one line) go back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
+    answers = import_held("squiggly_cp.web.answers")  # preloaded: already imported
+    BadRequest, answer = answers.BadRequest, answers.answer
+
+    while True:
+        try:
+            endpoint, request, time_limit = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", answer(endpoint, request, time_limit))
+        except BadRequest as e:
+            reply = ("bad", str(e))
+        except RecursionError:
+            reply = ("bad", "the puzzle is nested too deeply to read")
+        except Exception as e:  # an answer that fails must not end the worker's service
+            reply = ("fail", f"{type(e).__name__}: {e}".splitlines()[0][:300])
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):
+            return
+
+
+class _Worker:
+    def __init__(self, context: Any) -> None:
+        self.jobs = 0
+        parent, child = context.Pipe()
+        self.conn: Connection = parent
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+
+    async def ask(self, job: Job, hard_limit: float) -> tuple[str, Any]:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+        fd = self.conn.fileno()
+
+        def readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, readable)
+        try:
+            self.conn.send(job)
+            await asyncio.wait_for(ready, hard_limit)
+        finally:
+            loop.remove_reader(fd)
+        reply: tuple[str, Any] = self.conn.recv()
+        return reply
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+
+
+class WorkerPool:
+    """``size`` worker processes; at most ``backlog`` requests wait for one,
+    each at most ``wait`` seconds."""
+
+    def __init__(
+        self, size: int, *, backlog: int | None = None, wait: float = 10.0, max_jobs: int = MAX_JOBS
+    ) -> None:
+        self.size, self.max_jobs = size, max_jobs
+        self.backlog = 4 * size if backlog is None else backlog
+        self.wait = wait
+        self.waiting = 0
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(PRELOAD)
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._all: set[_Worker] = set()
+
+    def start(self) -> None:
+        """Start the workers (call from inside the event loop)."""
+        for _ in range(self.size):
+            self._idle.put_nowait(self._new())
+
+    def _new(self) -> _Worker:
+        worker = _Worker(self._context)
+        self._all.add(worker)
+        return worker
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        self._all.discard(worker)
+        worker.stop()
+        return self._new()
+
+    async def run(
+        self, endpoint: str, request: Mapping[str, Any], time_limit: float, hard_limit: float
+    ) -> tuple[str, Any]:
+        """Run one job: ("ok", answer), ("bad", line) or ("fail", line).
+        Raises `Busy` when no worker can be had, `Cut` after ``hard_limit``
+        seconds of work; when the caller is cancelled, the work is killed."""
+        if self._idle.empty() and self.waiting >= self.backlog:
+            raise Busy
+        self.waiting += 1
+        try:
+            worker = await asyncio.wait_for(self._idle.get(), self.wait)
+        except asyncio.TimeoutError:
+            raise Busy from None
+        finally:
+            self.waiting -= 1
+        healthy = False
+        try:
+            reply = await worker.ask((endpoint, dict(request), time_limit), hard_limit)
+            healthy = True
+            return reply
+        except asyncio.TimeoutError:
+            raise Cut from None
+        except (EOFError, OSError):
+            return ("fail", "the worker process ended unexpectedly")
+        finally:
+            worker.jobs += 1
+            renew = not healthy or worker.jobs >= self.max_jobs
+            self._idle.put_nowait(self._replace(worker) if renew else worker)
+
+    def close(self) -> None:
+        for worker in list(self._all):
+            with contextlib.suppress(Exception):
+                worker.stop()
+        self._all.clear()

@@ -1,0 +1,331 @@
+"""The workbench's JSON API (`squiggly_cp.web`), with the framework's test client.
+
+Every answer is compared with what the installed commands print for the
+same stored puzzles (`layout`, `explain`, `count --candidates`, `rate
+--json`, `hint --json`, `logic --json`, `convert`), and the unfillable
+layout's verdict with a brute-force count of its completed grids.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fastapi.testclient import TestClient
+
+from conftest import DATA, run_cli
+from logic_check import load_multiple, load_unique
+from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.symmetry import CLUE_SYMMETRIES
+from squiggly_cp.engines.dlx import solve as dlx_solve
+from squiggly_cp.formats.detect import read_puzzles, write_puzzles
+from squiggly_cp.formats.open import read_cases
+from squiggly_cp.formats.sudokupad import parse_sudokupad
+from squiggly_cp.web.app import GenerateRequest, create_app
+
+UNFILLABLE_4X4 = "................" + "2111221423343344"
+"""A 4x4 layout no completed grid fits (found by the library, checked below by brute force)."""
+
+
+def stored_puzzles() -> list[str]:
+    """Line forms: the corpus's first cases (unique, none and multiple 9x9s),
+    a 4x4 and a 6x6 of the logic store, a stored multiple, the unfillable 4x4."""
+    corpus = [c.puzzle for c in read_cases(str(DATA / "corpus.in")) if not isinstance(c, Exception)][:8]
+    unique = [puzzle for puzzle, _ in load_unique()]
+    small = [next(p for p in unique if p.size == 4), next(p for p in unique if p.size == 6)]
+    multiple = next(p for p, _ in load_multiple() if p.size == 9)
+    lines = [write_puzzles([p], "line").strip() for p in [*corpus, *small, multiple]]
+    return [*lines, UNFILLABLE_4X4]
+
+
+PUZZLES = stored_puzzles()
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    with TestClient(create_app(workers=2, time_limit=60)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def puzzle_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("web") / "puzzles.txt"
+    path.write_text("\n".join(PUZZLES) + "\n")
+    return path
+
+
+def cli_lines(*args: str) -> list[str]:
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode().splitlines()
+
+
+def post(client: TestClient, endpoint: str, body: dict) -> dict:
+    reply = client.post(f"/api/{endpoint}", json=body)
+    assert reply.status_code == 200, reply.text
+    return reply.json()
+
+
+def test_unfillable_layout_is_unfillable_by_brute_force() -> None:
+    regions = [int(ch) for ch in UNFILLABLE_4X4[16:]]
+    rows = list(itertools.permutations(range(4)))
+    fits = 0
+    for grid in itertools.product(rows, repeat=4):
+        columns_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
+        houses = {}
+        for cell in range(16):
+            houses.setdefault(regions[cell], set()).add(grid[cell // 4][cell % 4])
+        fits += columns_ok and all(len(digits) == 4 for digits in houses.values())
+    assert fits == 0
+
+
+def test_analyse_matches_the_commands(client: TestClient, puzzle_file: Path) -> None:
+    layout = cli_lines("layout", str(puzzle_file))
+    explained = cli_lines("explain", str(puzzle_file))
+    rated_se = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
+    rated = [json.loads(line) for line in cli_lines("rate", "--json", str(puzzle_file))]
+    candidates = run_cli("count", "--candidates", str(puzzle_file)).stdout.decode()
+    blocks = re.split(r"^Case \d+:\n", candidates, flags=re.M)[1:]
+    verdicts = set()
+    for k, text in enumerate(PUZZLES):
+        got = post(client, "analyse", {"puzzle": text, "scale": "se", "scales": ["se", "default"]})
+        puzzle = read_puzzles(text)[0]
+        assert isinstance(puzzle, Puzzle)
+        n = puzzle.size
+        assert (got["size"], got["regions"]) == (n, list(puzzle.regions))
+        assert got["givens"] == text[: n * n].replace("0", ".")
+        said = layout[k].split(": ", 1)[1]
+        assert got["layout"] == (said.removeprefix("no completed grid: ") if "no completed" in said else "ok")
+        assert got["verdict"] == rated_se[k]["verdict"] == rated[k]["verdict"]
+        verdicts.add(got["verdict"])
+        line = explained[k].split(": ", 1)[1]
+        if got["verdict"] == "unique":
+            assert got["solution"] == "".join(
+                "123456789ABCDEFG"[d - 1] for d in dlx_solve(puzzle).solution or ()
+            )
+            for scale, cli in (("se", rated_se[k]), ("default", rated[k])):
+                want = {key: cli[name] for key, name in
+                        (("er", "rating"), ("ep", "pearl"), ("ed", "diamond"), ("level", "level"),
+                         ("hardest", "hardest"))}  # fmt: skip
+                assert got["ratings"][scale] == want
+            assert got["rating"] == got["ratings"]["se"]
+        elif got["verdict"] == "multiple":
+            said = r"2\+ solutions, differing in ([^;]+); adding the given (\S+) makes it unique"
+            cells, fix = re.fullmatch(said, line).groups()
+            assert got["differences"]["cells"] == cells.split()
+            assert got["differences"]["fix"] == fix and got["differences"]["exhaustive"]
+            first, second = got["differences"]["solutions"]
+            assert [c for c in range(n * n) if first[c] != second[c]] == [
+                (int(r) - 1) * n + int(c) - 1 for r, c in re.findall(r"r(\d+)c(\d+)", cells)
+            ]
+        else:
+            assert "no solution" in line
+            names = re.findall(r"r\d+c\d+=\w", line)
+            assert got["conflict"] == names
+        if got["verdict"] == "none":
+            assert blocks[k].strip() == "No solution" or got["layout"] != "ok"
+            assert got["candidates"] == [""] * (n * n)
+        else:
+            rows = blocks[k].split()
+            assert got["candidates"] == [cell.replace(".", "") for cell in rows]
+    assert verdicts == {"unique", "multiple", "none"}
+
+
+def test_hint_and_steps_match_the_commands(client: TestClient, puzzle_file: Path) -> None:
+    hints = [json.loads(line) for line in cli_lines("hint", "--json", "--scale", "se", str(puzzle_file))]
+    # The paths of the puzzles with several solutions or an unfillable layout
+    # are long (seconds each) and say nothing new: one of them is kept.
+    kept = [0, *[k for k, h in enumerate(hints) if h["verdict"] != "multiple"][:-1]]
+    path_file = puzzle_file.with_name("paths.txt")
+    path_file.write_text("".join(PUZZLES[k] + "\n" for k in kept))
+    paths = dict(zip(kept, map(json.loads, cli_lines("logic", "--json", str(path_file))), strict=True))
+    for k, text in enumerate(PUZZLES):
+        assert post(client, "hint", {"puzzle": text, "scale": "se"}) == {**hints[k], "case": 1}
+        if k not in paths:
+            continue
+        got = post(client, "steps", {"puzzle": text})
+        page = got.pop("page")
+        assert got == {**paths[k], "case": 1}
+        assert len(page["positions"]) == len(page["steps"]) + 1 == len(got["steps"]) + 1
+
+
+def test_hint_reads_pencil_marks(client: TestClient, tmp_path: Path) -> None:
+    # The first stored unique 9x9 as an f-puzzles position: r1c1 entered (its
+    # solution digit) and centre marks in r1c2 that leave out its solution digit.
+    puzzle = next(
+        p for p in map(lambda t: read_puzzles(t)[0], PUZZLES) if dlx_solve(p).verdict.value == "unique"
+    )
+    assert isinstance(puzzle, Puzzle) and puzzle.size == 9
+    solution = dlx_solve(puzzle).solution
+    assert solution is not None
+    from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
+
+    doc = to_fpuzzles_json(puzzle)
+    empty = [c for c in range(81) if not puzzle.givens[c]]
+    first, second = empty[0], empty[1]
+    doc["grid"][first // 9][first % 9]["value"] = solution[first]
+    doc["grid"][second // 9][second % 9]["centerPencilMarks"] = [
+        d for d in range(1, 10) if d != solution[second]
+    ]
+    text = json.dumps(doc)
+    (tmp_path / "p.json").write_text(text)
+    want = json.loads(run_cli("hint", "--json", str(tmp_path / "p.json")).stdout)
+    got = post(client, "hint", {"puzzle": text})
+    assert got == want
+    assert "wrong" in got
+
+
+def test_convert_round_trips_and_carries_the_solution(client: TestClient) -> None:
+    for text in PUZZLES[2:5]:
+        puzzle = read_puzzles(text)[0]
+        assert isinstance(puzzle, Puzzle)
+        for to in ("line", "grid", "fpuzzles", "sudokupad", "hdu", "solo"):
+            out = post(client, "convert", {"puzzle": text, "to": to})["text"]
+            back = read_puzzles(out)[0]
+            assert isinstance(back, Puzzle)
+            assert (back.givens, back.regions) == (puzzle.givens, puzzle.regions), to
+        link = post(client, "convert", {"puzzle": text, "to": "sudokupad"})["text"].strip()
+        assert parse_sudokupad(link).solution == dlx_solve(puzzle).solution
+    small = PUZZLES[-3]  # a 6x6
+    reply = client.post("/api/convert", json={"puzzle": small, "to": "hdu"})
+    assert reply.status_code == 400
+    cli = run_cli("convert", "--to", "hdu", "-", stdin=small.encode()).stderr.decode().strip()
+    assert cli == f"squiggly-cp: error: {reply.json()['error']}"
+
+
+def test_generate_fills_the_layout_to_order(client: TestClient) -> None:
+    regions = [int(ch) - 1 for ch in PUZZLES[-3][36:]]  # the stored 6x6's layout
+    body = {"size": 6, "regions": regions, "difficulty": "easy", "symmetry": "rot2", "seed": 7}
+    got = post(client, "generate", body)
+    assert got == post(client, "generate", body)  # same seed, same puzzle
+    puzzle = read_puzzles(got["puzzle"])[0]
+    assert isinstance(puzzle, Puzzle) and got["verdict"] == "unique"
+    assert list(puzzle.regions) == regions
+    assert dlx_solve(puzzle).verdict.value == "unique"
+    assert all(bool(puzzle.givens[c]) == bool(puzzle.givens[35 - c]) for c in range(36))
+    rated = json.loads(run_cli("rate", "--json", "-", stdin=got["puzzle"].encode()).stdout)
+    assert rated["level"] == "easy"
+
+
+def test_generate_symmetries_are_the_libraries() -> None:
+    field = GenerateRequest.model_fields["symmetry"]
+    assert set(field.annotation.__args__) == set(CLUE_SYMMETRIES)  # type: ignore[union-attr]
+
+
+BAD_PUZZLES = [
+    "hello",
+    PUZZLES[0][:100] + "x" + PUZZLES[0][101:],  # a region label that is no label
+    PUZZLES[0][:161],  # one cell short
+    "1\n" + " ".join(["0"] * 80),  # a judge case cut short
+    "https://sudokupad.app/not-a-puzzle",
+    "https://www.f-puzzles.com/?load=garbage",
+    '{"size": 9}',
+]
+
+
+@pytest.mark.parametrize("text", BAD_PUZZLES)
+def test_bad_puzzles_get_the_commands_line(client: TestClient, text: str) -> None:
+    reply = client.post("/api/analyse", json={"puzzle": text})
+    assert reply.status_code == 400
+    error = reply.json()["error"]
+    assert "\n" not in error and error
+    cli = run_cli("convert", "--to", "line", "-", stdin=text.encode()).stderr.decode().strip().splitlines()
+    assert f"squiggly-cp: error: {error}" in cli
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "says"),
+    [
+        ("analyse", {}, "puzzle: Field required"),
+        ("analyse", {"puzzle": 5}, "puzzle: Input should be a valid string"),
+        ("analyse", {"puzzle": PUZZLES[0], "scale": "hard"}, "scale: "),
+        ("analyse", {"puzzle": PUZZLES[0], "colour": 1}, "colour: Extra inputs are not permitted"),
+        ("convert", {"puzzle": PUZZLES[0], "to": "pdf"}, "unknown format 'pdf'"),
+        ("generate", {"size": 3}, "size: Input should be greater than or equal to 4"),
+        ("generate", {"size": "9"}, "size: Input should be a valid integer"),
+        ("generate", {"size": 4, "regions": [0, 1]}, "regions: 2 labels"),
+        ("generate", {"size": 4, "regions": [0] * 16}, "regions: "),
+        ("generate", {"difficulty": "easy", "rating": [1, 2]}, "give difficulty or rating, not both"),
+        ("hint", {"puzzle": PUZZLES[0] + "\n" + PUZZLES[1]}, "more than one puzzle"),
+    ],
+)
+def test_bad_requests_are_one_line(client: TestClient, endpoint: str, body: dict, says: str) -> None:
+    reply = client.post(f"/api/{endpoint}", json=body)
+    assert reply.status_code == 400, reply.text
+    error = reply.json()["error"]
+    assert says in error and "\n" not in error
+
+
+def test_body_limits(client: TestClient) -> None:
+    huge = json.dumps({"puzzle": "." * (1 << 20)})
+    assert (
+        client.post("/api/analyse", content=huge, headers={"content-type": "application/json"}).status_code
+        == 413
+    )
+    deep = "[" * 100_000 + "]" * 100_000
+    reply = client.post("/api/analyse", content=deep, headers={"content-type": "application/json"})
+    assert reply.status_code == 400 and "nested too deeply" in reply.json()["error"]
+    reply = client.post("/api/analyse", content="puzzle=1", headers={"content-type": "text/plain"})
+    assert reply.status_code == 415
+    assert (
+        client.post("/api/analyse", content="[1]", headers={"content-type": "application/json"}).status_code
+        == 400
+    )
+    assert (
+        client.post("/api/analyse", content="{", headers={"content-type": "application/json"}).status_code
+        == 400
+    )
+
+
+def test_a_time_limit_is_an_unknown_verdict() -> None:
+    empty16 = "." * 256 + "".join(
+        "123456789ABCDEFG"[(r // 4) * 4 + c // 4] for r in range(16) for c in range(16)
+    )
+    with TestClient(create_app(workers=1, time_limit=0.05)) as short:
+        got = post(short, "analyse", {"puzzle": empty16, "scale": "se"})
+        assert got["verdict"] == "unknown" or "candidates" not in got
+        assert post(short, "steps", {"puzzle": empty16})["verdict"] == "unknown"
+
+
+def test_the_page_and_the_docs_need_nothing_from_outside(client: TestClient) -> None:
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    for url in re.findall(r'(?:src|href)="([^"]+)"', docs.text):
+        assert url.startswith("/"), url
+        assert client.get(url).status_code == 200
+    schema = client.get("/openapi.json").json()
+    assert {"/api/analyse", "/api/hint", "/api/steps", "/api/convert", "/api/generate"} <= set(
+        schema["paths"]
+    )
+    assert "default-src 'self'" in docs.headers["content-security-policy"]
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_the_quick_check_leaves_out_only_the_fix_and_the_rating(client: TestClient) -> None:
+    for text in PUZZLES:
+        full = post(client, "analyse", {"puzzle": text})
+        quick = post(client, "analyse", {"puzzle": text, "fix": False, "rate": False})
+        full.pop("rating", None)
+        if "differences" in full:
+            assert full["differences"].pop("fix") is not None
+            assert full["differences"].pop("exhaustive") is True
+        assert quick == full
+
+
+def test_a_blank_grid_is_answered_with_every_candidate(client: TestClient) -> None:
+    # On a blank 16x16 the search for a fixing given is cut by its budget; the
+    # rest comes first: every digit is a true candidate of every cell of a blank grid.
+    blank = "." * 256 + "".join(
+        "123456789ABCDEFG"[(r // 4) * 4 + c // 4] for r in range(16) for c in range(16)
+    )
+    got = post(client, "analyse", {"puzzle": blank})
+    assert got["verdict"] == "multiple" and got["layout"] == "ok"
+    assert got["candidates"] == ["123456789ABCDEFG"] * 256
+    assert got["differences"]["fix"] is None and got["differences"]["exhaustive"] is False
