@@ -122,9 +122,18 @@ def start_server(workers: int | None) -> tuple[subprocess.Popen[str], str, int]:
 
 
 def phase(
-    host: str, port: int, bodies: list[dict], clients: int, seconds: float, server: int, pace: float
+    host: str,
+    port: int,
+    bodies: list[tuple[str, dict]],
+    clients: int,
+    seconds: float,
+    server: int,
+    pace: float,
 ) -> dict:
-    latencies: list[float] = []
+    """Each client's requests, back to back or at ``pace``: the latencies of
+    the answered ones by the tag of their body, the statuses, and the memory
+    each second."""
+    latencies: dict[str, list[float]] = {}
     statuses: dict[int, int] = {}
     lock = threading.Lock()
     stop_at = time.monotonic() + seconds
@@ -136,7 +145,8 @@ def phase(
         while time.monotonic() < stop_at:
             if pace:
                 time.sleep(think.uniform(0.5 * pace, 1.5 * pace))
-            body = json.dumps(bodies[i % len(bodies)]).encode()  # one send: no Nagle delay
+            tag, body_object = bodies[i % len(bodies)]
+            body = json.dumps(body_object).encode()  # one send: no Nagle delay
             i += clients
             start = time.perf_counter()
             connection.request("POST", "/api/analyse", body, {"Content-Type": "application/json"})
@@ -146,7 +156,7 @@ def phase(
             with lock:
                 statuses[reply.status] = statuses.get(reply.status, 0) + 1
                 if reply.status == 200:
-                    latencies.append(took)
+                    latencies.setdefault(tag, []).append(took)
         connection.close()
 
     memory = [pss_mib(server)]
@@ -160,10 +170,10 @@ def phase(
     return {"latencies": latencies, "statuses": statuses, "memory": memory}
 
 
-def reference(bodies: list[dict]) -> list[float]:
+def reference(bodies: list[tuple[str, dict]]) -> list[float]:
     """Each answer computed here, once, one at a time."""
     times = []
-    for body in bodies:
+    for _, body in bodies:
         start = time.perf_counter()
         answer("analyse", body, 10.0)
         times.append(time.perf_counter() - start)
@@ -185,8 +195,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     unique, loosened = puzzles(args.seed)
-    check = [{"puzzle": p, "rate": False} for pair in zip(unique, loosened, strict=True) for p in pair]
-    rate = [{"puzzle": p, "scale": "se"} for p in unique]
+    quick = {"rate": False, "fix": False}
+    check = [
+        (tag, {"puzzle": p, **quick})
+        for pair in zip(unique, loosened, strict=True)
+        for tag, p in zip(("unique", "3 givens out"), pair, strict=True)
+    ]
+    rate = [("unique", {"puzzle": p, "scale": "se"}) for p in unique]
     proc, host, port = start_server(args.workers)
     try:
         rows = []
@@ -198,21 +213,31 @@ def main() -> None:
         proc.send_signal(signal.SIGINT)
         proc.wait(30)
     pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
-    print(
-        f"{len(unique)} unique 9x9 puzzles (seed {args.seed}), {args.clients} clients, {pace}, {args.seconds:g} s a phase\n"
-    )
-    print(
-        "| phase | answered | 503 | other | p50 ms | p95 ms | max ms | alone p50 / p95 ms | PSS MiB start / end / peak |"
-    )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    head = f"{len(unique)} unique 9x9 puzzles (seed {args.seed}), {args.clients} clients, {pace}"
+    print(f"{head}, {args.seconds:g} s a phase, serve --workers {args.workers or 'one per core'}\n")
+    print("| phase | puzzles | answered | 503 | other | p50 ms | p95 ms | max ms | alone p50 / p95 ms |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, found, alone in rows:
-        lat, st, mem = found["latencies"], found["statuses"], found["memory"]
+        st = found["statuses"]
         other = sum(n for status, n in st.items() if status not in (200, 503))
+        groups = {"all": [t for ts in found["latencies"].values() for t in ts], **found["latencies"]}
+        for tag, lat in groups.items():
+            counts = f"{st.get(200, 0)} | {st.get(503, 0)} | {other}" if tag == "all" else f"{len(lat)} | | "
+            reference_ms = (
+                f"{1000 * statistics.median(alone):.0f} / {1000 * quantile(alone, 0.95):.0f}"
+                if tag == "all"
+                else ""
+            )
+            print(
+                f"| {name} | {tag} | {counts} | {1000 * statistics.median(lat):.0f} | "
+                f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | {reference_ms} |"
+            )
+    print("\nThe server's memory (PSS of it and its workers, MiB), every 10 s:\n")
+    for name, found, _ in rows:
         print(
-            f"| {name} | {st.get(200, 0)} | {st.get(503, 0)} | {other} | {1000 * statistics.median(lat):.0f} | "
-            f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | "
-            f"{1000 * statistics.median(alone):.0f} / {1000 * quantile(alone, 0.95):.0f} | "
-            f"{mem[0]:.0f} / {mem[-1]:.0f} / {max(mem):.0f} |"
+            f"- {name}: "
+            + " ".join(f"{m:.0f}" for m in found["memory"][::10])
+            + f" (end {found['memory'][-1]:.0f})"
         )
 
 

@@ -128,6 +128,6 @@ SERVE_HELP = exit_help(
         "cannot be listened on",
         EXIT_TIME_LIMIT: None,
         EXIT_PROBLEM | EXIT_TIME_LIMIT: None,
-        EXIT_INTERRUPTED: "stopped by Ctrl-C (SIGTERM: 143), the normal way to stop it",
+        EXIT_INTERRUPTED: "interrupted (Ctrl-C; SIGTERM: 143): the normal way to stop it",
     }
 )
