@@ -211,7 +211,7 @@ def main() -> None:
             rows.append((name, found, alone))
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(30)
+        _, said = proc.communicate(timeout=30)
     pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
     head = f"{len(unique)} unique 9x9 puzzles (seed {args.seed}), {args.clients} clients, {pace}"
     print(f"{head}, {args.seconds:g} s a phase, serve --workers {args.workers or 'one per core'}\n")
@@ -232,6 +232,8 @@ def main() -> None:
                 f"| {name} | {tag} | {counts} | {1000 * statistics.median(lat):.0f} | "
                 f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | {reference_ms} |"
             )
+    said = said.strip().replace("\n", " / ")
+    print(f"\nThe server stopped on Ctrl-C with status {proc.returncode}; it said then: {said!r}.")
     print("\nThe server's memory (PSS of it and its workers, MiB), every 10 s:\n")
     for name, found, _ in rows:
         print(
