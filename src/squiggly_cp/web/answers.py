@@ -42,13 +42,12 @@ __all__ = ["ANSWERS", "BadRequest", "answer"]
 
 UNKNOWN = Verdict.UNKNOWN.value
 
-FIX_WORK_LIMIT = 1.0
-"""CP-SAT's deterministic seconds (about seconds, on any machine) for the
-search for a given that makes a puzzle of several solutions unique; `explain`
-allows 5. When it runs out, ``differences.exhaustive`` is false."""
-
 FIX_SECONDS = 2.0
-"""And at most this long: a 16x16's searches cost far more time than work."""
+"""The longest the search for a given that makes a puzzle of several
+solutions unique may take, besides the work budget `explain` gives it (5 of
+CP-SAT's deterministic seconds, so that the answer is the command's): a
+16x16's searches cost far more time than work. When either runs out,
+``differences.exhaustive`` is false."""
 
 
 class BadRequest(Exception):
@@ -151,7 +150,7 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
             # given can take long and find none, and must not cost the rest.
             left = deadline.left()
             within = FIX_SECONDS if left is None else min(left, FIX_SECONDS)
-            fixed = explain(puzzle, time_limit=within, suggest_work_limit=FIX_WORK_LIMIT)
+            fixed = explain(puzzle, time_limit=within)
             out["differences"]["fix"] = fixed.to_json(1).get("suggestion")
             out["differences"]["exhaustive"] = fixed.exhaustive
     elif found.verdict is Verdict.NONE:
