@@ -49,14 +49,16 @@ from squiggly_cp.web.answers import answer
 MIX = (("easy", 30), ("medium", 30), ("hard", 25), ("fiendish", 15))
 
 
-def puzzles(seed: int) -> tuple[list[str], list[str]]:
-    """The unique puzzles and the same with three givens taken out (line form)."""
-    unique = []
+def puzzles(seed: int) -> tuple[list[str], list[str], list[str]]:
+    """The unique puzzles, the same with three givens taken out (line
+    form), and each unique puzzle's level (on the default scale)."""
+    unique, levels = [], []
     for level, count in MIX:
         target = rating_target(*level_range(level))
         for outcome in generate(seed, count, ("unique",), 9, symmetry="rot2", target=target, time_limit=60):
             if outcome.puzzle is not None:
                 unique.append(write_puzzles([outcome.puzzle], "line").strip())
+                levels.append(level)
     rng = random.Random(seed)
     loosened = []
     for line in unique:
@@ -64,7 +66,7 @@ def puzzles(seed: int) -> tuple[list[str], list[str]]:
         for cell in rng.sample([c for c in range(81) if cells[c] != "."], 3):
             cells[cell] = "."
         loosened.append("".join(cells))
-    return unique, loosened
+    return unique, loosened, levels
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -194,14 +196,14 @@ def main() -> None:
         "edits: 1); 0 (the default): back to back",
     )
     args = parser.parse_args()
-    unique, loosened = puzzles(args.seed)
+    unique, loosened, levels = puzzles(args.seed)
     quick = {"rate": False, "fix": False}
     check = [
         (tag, {"puzzle": p, **quick})
         for pair in zip(unique, loosened, strict=True)
         for tag, p in zip(("unique", "3 givens out"), pair, strict=True)
     ]
-    rate = [("unique", {"puzzle": p, "scale": "se"}) for p in unique]
+    rate = [(level, {"puzzle": p, "scale": "se"}) for level, p in zip(levels, unique, strict=True)]
     proc, host, port = start_server(args.workers)
     try:
         rows = []

@@ -14,6 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bruteforce import first_solutions
+from squiggly_cp.ask import count as count_module
 from squiggly_cp.ask.count import count, format_candidates, true_candidates
 from squiggly_cp.ask.explain import explain
 from squiggly_cp.core.limits import Deadline, Undecided
@@ -378,24 +379,39 @@ def test_nine_by_nine_against_the_cpsat_engine() -> None:
                 assert dlx.count_solutions(add_given(puzzle, *d.suggestion), 2) == 1
 
 
-def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_two_searches(monkeypatch) -> None:
+def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_one_search(monkeypatch) -> None:
     # A unique 16x16 used to take one search per pair that no solution marked
-    # (minutes); one solution, then one search for any other pair, proves it.
+    # (minutes); the one search that lists its solutions (one) proves it.
     puzzle = make_puzzle(random.Random(1), "unique", 16)
     assert sum(mask.bit_count() for mask in candidates(puzzle)) > 256  # singles leave it open
     decided = cpsat.solve(puzzle)  # the engine's own model, not OneHotAssumptions's
     assert decided.verdict is Verdict.UNIQUE and decided.solution is not None
     solution = decided.solution
     searches = []
-    solve = OneHotAssumptions.solve
+    solve, listing = OneHotAssumptions.solve, count_module.run
 
     def counted(self, *args, **kwargs):
-        searches.append(args[0])
+        searches.append("search")
         return solve(self, *args, **kwargs)
 
+    def counted_listing(*args, **kwargs):
+        searches.append("listing")
+        return listing(*args, **kwargs)
+
     monkeypatch.setattr(OneHotAssumptions, "solve", counted)
+    monkeypatch.setattr(count_module, "run", counted_listing)
     assert true_candidates(puzzle) == [1 << (d - 1) for d in solution]
-    assert len(searches) == 2
+    assert searches == ["listing"]
+
+
+def test_true_candidates_past_the_listing_are_exact(monkeypatch) -> None:
+    # Puzzles with more solutions than the first search lists go on to the
+    # searches for unmarked pairs: checked against brute force, with the
+    # listing cut to one solution so that every puzzle with two takes that road.
+    monkeypatch.setattr(count_module, "FEW", 0)
+    for seed in range(8):
+        puzzle = make_puzzle(random.Random(seed), "multiple", 5)
+        assert true_candidates(puzzle) == brute_candidates(puzzle)
 
 
 def test_true_candidates_edge_cases() -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..core.limits import check_time_limit
 from ..core.propagate import candidates
 from ..core.puzzle import Puzzle, Result, Verdict, verdict_for
-from ..sat.callbacks import FirstTwo
+from ..sat.callbacks import Solutions
 from ..sat.model import AllDifferent, OneHot, scratch_model
 from ..sat.run import DONE, run
 
@@ -64,7 +64,7 @@ def solve(
 
 
 def _decide(built: OneHot | AllDifferent, time_limit: float | None) -> Result:
-    callback = FirstTwo(built.grid)
+    callback = Solutions(built.grid, 2)
     _, status = run(built.model, time_limit=time_limit, callback=callback)
     # FEASIBLE or UNKNOWN with fewer than two solutions: the time limit cut the search short.
     return verdict_for(callback.found, status in DONE)

@@ -1,5 +1,5 @@
-"""The solution callbacks: the engine's, which stops at the second solution,
-and the counter's, which stops at a limit."""
+"""The solution callbacks: one that keeps the solutions, up to a limit (the
+engine's stops at the second), and the counter's, which stops at a limit."""
 
 from __future__ import annotations
 
@@ -14,18 +14,20 @@ Reader = Callable[[cp_model.CpSolverSolutionCallback], Grid]
 """Reads a solution's grid from the callback (a built model's ``grid``)."""
 
 
-class FirstTwo(cp_model.CpSolverSolutionCallback):
-    """Keeps the grids of the first two solutions (``found``), then stops the
-    search: two decide "multiple"."""
+class Solutions(cp_model.CpSolverSolutionCallback):
+    """Keeps the grids of the first ``limit`` solutions (``found``), then
+    stops the search: the engine's two decide "multiple"; `true_candidates`
+    reads every solution of a puzzle that has few."""
 
-    def __init__(self, read: Reader):
+    def __init__(self, read: Reader, limit: int = 2):
         super().__init__()
         self._read = read
+        self.limit = limit
         self.found: list[Grid] = []
 
     def on_solution_callback(self) -> None:
         self.found.append(self._read(self))
-        if len(self.found) >= 2:
+        if len(self.found) >= self.limit:
             self.stop_search()
 
 
