@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .make.generate import generate, make_puzzle
     from .make.regionmaps import check_layout_fillable, random_layout
     from .make.targets import rating_target
+    from .web.app import create_app
 
 # Each public name and the module it lives in (the layers: docs/architecture.md).
 _HOMES = {
@@ -75,6 +76,7 @@ _HOMES = {
     "logic_page": "draw.page",
     "render_svg": "draw.render",
     "render_text": "draw.render",
+    "create_app": "web.app",
 }
 
 __all__ = [
@@ -94,6 +96,7 @@ __all__ = [
     "check_layout_fillable",
     "classify",
     "count",
+    "create_app",
     "explain",
     "format_result",
     "generate",
