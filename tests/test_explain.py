@@ -388,7 +388,7 @@ def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_one_search(monke
     assert decided.verdict is Verdict.UNIQUE and decided.solution is not None
     solution = decided.solution
     searches = []
-    solve, listing = OneHotAssumptions.solve, count_module.run
+    solve, listing = OneHotAssumptions.solve, count_module.listed_solutions
 
     def counted(self, *args, **kwargs):
         searches.append("search")
@@ -399,7 +399,7 @@ def test_true_candidates_of_a_unique_puzzle_are_its_solution_in_one_search(monke
         return listing(*args, **kwargs)
 
     monkeypatch.setattr(OneHotAssumptions, "solve", counted)
-    monkeypatch.setattr(count_module, "run", counted_listing)
+    monkeypatch.setattr(count_module, "listed_solutions", counted_listing)
     assert true_candidates(puzzle) == [1 << (d - 1) for d in solution]
     assert searches == ["listing"]
 

@@ -16,9 +16,9 @@ from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle
+from ..engines.cpsat import listed_solutions
 from ..sat.assumptions import OneHotAssumptions, clashing_givens
-from ..sat.callbacks import Counter, Solutions
-from ..sat.model import OneHot, scratch_model
+from ..sat.callbacks import Counter
 from ..sat.run import DONE, run
 
 __all__ = ["count", "count_answer", "format_candidates", "true_candidates"]
@@ -120,26 +120,19 @@ takes 0.26 s (0.17 s without)."""
 
 
 def _first_solutions(puzzle: Puzzle, domains: list[int], deadline: Deadline) -> tuple[list[Grid], bool]:
-    """The solutions of ``puzzle`` one search lists, up to `FEW` (for a 9x9) + 1, and
-    whether they are all it has. Raises `Undecided` when the time runs out
-    before either is known."""
-    if not any(mask & (mask - 1) for mask in domains):
-        grid = tuple(mask.bit_length() for mask in domains)
-        # Every placement was forced (as the engine finds): the only filling.
-        return ([grid] if puzzle.is_solution(grid) else []), True
+    """The solutions of ``puzzle`` one search lists, up to `FEW` (for a 9x9)
+    + 1, and whether they are all it has. Raises `Undecided` when the time
+    runs out before either is known."""
     left = deadline.left()
     if left is not None and left <= 0:
         raise Undecided("the time limit ran out")
-    with scratch_model() as model:
-        built = OneHot(puzzle, domains, model=model)
-        few = max(1, FEW * 81 // len(domains))
-        listed = Solutions(built.grid, few + 1)
-        _, status = run(built.model, time_limit=left, callback=listed)
-    if len(listed.found) > few:
-        return listed.found, False
-    if status not in DONE:
+    few = max(1, FEW * 81 // len(domains))
+    listed, finished = listed_solutions(puzzle, domains, few + 1, left)
+    if len(listed) > few:
+        return listed, False
+    if not finished:
         raise Undecided("the time limit ran out while listing the solutions")
-    return listed.found, True
+    return listed, True
 
 
 def _mark_one(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..core.limits import check_time_limit
 from ..core.propagate import candidates
-from ..core.puzzle import Puzzle, Result, Verdict, verdict_for
+from ..core.puzzle import Grid, Puzzle, Result, Verdict, verdict_for
 from ..sat.callbacks import Solutions
 from ..sat.model import AllDifferent, OneHot, scratch_model
 from ..sat.run import DONE, run
@@ -47,20 +47,40 @@ def solve(
         domains = candidates(puzzle)
         if domains is None:
             return Result(Verdict.NONE)
-        if not any(mask & (mask - 1) for mask in domains):
-            grid = tuple(mask.bit_length() for mask in domains)
-            # Every placement was forced, so this is the only possible filling.
-            assert puzzle.is_solution(grid)
-            return Result(Verdict.UNIQUE, (grid,))
-        if formulation == "bool":
-            with scratch_model() as model:
-                return _decide(OneHot(puzzle, domains, model=model), time_limit)
+        if formulation == "bool" or _forced(puzzle, domains) is not None:
+            return verdict_for(*listed_solutions(puzzle, domains, 2, time_limit))
         built = _MODELS[formulation](puzzle, domains)
     else:
         full = (1 << puzzle.size) - 1
         domains = [1 << (g - 1) if g else full for g in puzzle.givens]
         built = _MODELS[formulation](puzzle, domains, propagated=False)
     return _decide(built, time_limit)
+
+
+def listed_solutions(
+    puzzle: Puzzle, domains: list[int], limit: int, time_limit: float | None
+) -> tuple[list[Grid], bool]:
+    """The first ``limit`` solutions of ``puzzle`` (its propagated
+    ``domains``: `core.propagate.candidates`) one search finds, on the
+    one-hot model, and whether the search finished (every solution seen, or
+    none left: False when ``limit`` or the time limit stopped it)."""
+    forced = _forced(puzzle, domains)
+    if forced is not None:
+        return [forced], True
+    with scratch_model() as model:
+        built = OneHot(puzzle, domains, model=model)
+        listed = Solutions(built.grid, limit)
+        _, status = run(built.model, time_limit=time_limit, callback=listed)
+    return listed.found, status in DONE
+
+
+def _forced(puzzle: Puzzle, domains: list[int]) -> Grid | None:
+    """The grid, when propagation forced every placement: the only filling."""
+    if any(mask & (mask - 1) for mask in domains):
+        return None
+    grid = tuple(mask.bit_length() for mask in domains)
+    assert puzzle.is_solution(grid)
+    return grid
 
 
 def _decide(built: OneHot | AllDifferent, time_limit: float | None) -> Result:
