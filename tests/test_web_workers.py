@@ -1,6 +1,7 @@
 """`squiggly_cp.web.workers`: the bounded pool of worker processes behind
 `serve`. Cancelled or overrunning work ends with its worker process, a busy
-pool refuses, and workers are renewed after `max_jobs` jobs."""
+pool refuses, workers are renewed after `max_jobs` jobs, and long work is
+demoted so that quick work never waits behind it."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
-from squiggly_cp.web.workers import Busy, Cut, WorkerPool
+from squiggly_cp.web.workers import LOW_PRIORITY, Busy, Cut, WorkerPool
 
 LINE_4X4 = "1" + "." * 15 + "1122" * 2 + "3344" * 2
 """A 4x4 with one given (in line form, as `convert --to line` writes it)."""
@@ -36,7 +38,7 @@ def alive(pid: int) -> bool:
 
 
 @contextlib.asynccontextmanager
-async def started(size: int = 1, **options: int) -> AsyncIterator[WorkerPool]:
+async def started(size: int = 1, **options: Any) -> AsyncIterator[WorkerPool]:
     pool = WorkerPool(size, **options)
     pool.start()
     try:
@@ -93,11 +95,73 @@ def test_overrunning_work_is_cut() -> None:
 
 def test_a_full_pool_refuses() -> None:
     async def go() -> None:
-        async with started(backlog=0) as pool:
+        async with started(backlog=0, demoted=0) as pool:
             slow = asyncio.ensure_future(pool.run(*SLOW, 1.0, 10))
             await asyncio.sleep(0.3)
             with pytest.raises(Busy):
                 await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
             assert await slow == ("ok", {"case": 1, "verdict": "unknown"})
+
+    asyncio.run(go())
+
+
+def nice(pid: int) -> int:
+    return os.getpriority(os.PRIO_PROCESS, pid)
+
+
+def test_long_work_is_demoted_and_quick_work_goes_first() -> None:
+    """One worker, no backlog: without demotion the quick job would be
+    refused (as above); here the slow one is reniced after the quantum and
+    a fresh worker answers the quick one while it goes on."""
+
+    async def go() -> None:
+        async with started(backlog=0, demoted=1) as pool:
+            first = pids(pool)
+            assert {nice(pid) for pid in first} == {nice(os.getpid())}
+            slow = asyncio.ensure_future(pool.run(*SLOW, 1.5, 10))
+            await asyncio.sleep(0.6)
+            assert not slow.done()
+            (demoted,) = first
+            assert nice(demoted) == LOW_PRIORITY
+            assert len(pids(pool)) == 2  # the slow one's, and its stand-in
+            kind, got = await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
+            assert kind == "ok" and got["svg"].startswith("<svg")
+            assert not slow.done()
+            assert await slow == ("ok", {"case": 1, "verdict": "unknown"})
+            # A demoted process cannot get its priority back: it ends with its job.
+            assert not alive(demoted)
+            (fresh,) = pids(pool)
+            assert nice(fresh) == nice(os.getpid())
+
+    asyncio.run(go())
+
+
+def test_demotion_is_bounded() -> None:
+    """With one job demoted already (``demoted=1``), a second long job keeps
+    its worker, so the pool is full again and refuses."""
+
+    async def go() -> None:
+        async with started(backlog=0, demoted=1) as pool:
+            slow = [asyncio.ensure_future(pool.run(*SLOW, 1.5, 10))]
+            await asyncio.sleep(0.4)
+            slow.append(asyncio.ensure_future(pool.run(*SLOW, 1.5, 10)))
+            await asyncio.sleep(0.4)
+            assert sorted(nice(pid) for pid in pids(pool)) == [nice(os.getpid()), LOW_PRIORITY]
+            with pytest.raises(Busy):
+                await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
+            assert await asyncio.gather(*slow) == [("ok", {"case": 1, "verdict": "unknown"})] * 2
+
+    asyncio.run(go())
+
+
+def test_no_quantum_no_demotion() -> None:
+    async def go() -> None:
+        async with started(backlog=0, quantum=None) as pool:
+            slow = asyncio.ensure_future(pool.run(*SLOW, 1.0, 10))
+            await asyncio.sleep(0.5)
+            assert {nice(pid) for pid in pids(pool)} == {nice(os.getpid())}
+            with pytest.raises(Busy):
+                await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
+            await slow
 
     asyncio.run(go())

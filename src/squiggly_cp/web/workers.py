@@ -11,6 +11,16 @@ forked from a server process that has already imported the solvers
 (multiprocessing's forkserver, with those modules preloaded), so a fresh
 worker is ready in milliseconds and shares their memory; each worker is
 renewed after `MAX_JOBS` jobs.
+
+The work is heavy-tailed: most answers take tens of milliseconds, a few
+ratings take seconds. So that quick answers never queue behind slow ones,
+the pool schedules by the time a job has had (least attained service): a
+job still running after `QUANTUM` seconds is demoted, its process reniced
+to the lowest priority (`LOW_PRIORITY`), and a fresh worker takes its place
+at full priority. The demoted job goes on, on whatever CPU the others leave
+it, and its process is ended with it (an unprivileged process cannot be
+given its priority back). At most ``demoted`` jobs run demoted at a time;
+past that a long job keeps its place.
 """
 
 from __future__ import annotations
@@ -18,8 +28,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -39,6 +50,32 @@ MAX_JOBS = 500
 """Jobs a worker answers before a fresh one takes its place, so that what
 the solvers keep between jobs (bounded caches, a grown heap) never piles up:
 the server's memory stays flat however long it runs."""
+
+
+QUANTUM = 0.15
+"""Seconds of work after which a job is demoted: longer than nearly every
+check of a 9x9 (verdict and true candidates) and than most ratings."""
+
+LOW_PRIORITY = 19
+"""The nice value of a demoted job's process: on Linux it then gets about
+1.5 % of a core that a full-priority worker wants (weights 15 and 1024)."""
+
+
+def _lower_priority(pid: int) -> bool:
+    """Renice process ``pid``, and each of its threads (Linux's nice is per
+    thread), to `LOW_PRIORITY`; False, nothing changed, when this platform
+    or process does not allow it."""
+    if not hasattr(os, "setpriority"):
+        return False
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, LOW_PRIORITY)
+    except OSError:
+        return False
+    with contextlib.suppress(OSError):
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError):  # a thread that just ended
+                os.setpriority(os.PRIO_PROCESS, int(tid), LOW_PRIORITY)
+    return True
 
 
 class Busy(Exception):
@@ -84,7 +121,15 @@ class _Worker:
         self.process.start()
         child.close()
 
-    async def ask(self, job: Job, hard_limit: float) -> tuple[str, Any]:
+    async def ask(
+        self,
+        job: Job,
+        hard_limit: float,
+        quantum: float | None = None,
+        long: Callable[[], None] | None = None,
+    ) -> tuple[str, Any]:
+        """Send ``job`` and wait at most ``hard_limit`` seconds for its reply;
+        ``long`` is called once the job has run ``quantum`` seconds."""
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = self.conn.fileno()
@@ -96,7 +141,14 @@ class _Worker:
         loop.add_reader(fd, readable)
         try:
             self.conn.send(job)
-            await asyncio.wait_for(ready, hard_limit)
+            if quantum is not None and quantum < hard_limit:
+                done, _ = await asyncio.wait({ready}, timeout=quantum)
+                if not done:
+                    if long is not None:
+                        long()
+                    await asyncio.wait_for(ready, hard_limit - quantum)
+            else:
+                await asyncio.wait_for(ready, hard_limit)
         finally:
             loop.remove_reader(fd)
         reply: tuple[str, Any] = self.conn.recv()
@@ -109,16 +161,29 @@ class _Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes; at most ``backlog`` requests wait for one,
-    each at most ``wait`` seconds."""
+    """``size`` worker processes at full priority; at most ``backlog``
+    requests wait for one, each at most ``wait`` seconds. A job that runs
+    past ``quantum`` seconds (None: never) goes on at low priority, making
+    room for another, while fewer than ``demoted`` (default ``2 * size``)
+    already do."""
 
     def __init__(
-        self, size: int, *, backlog: int | None = None, wait: float = 10.0, max_jobs: int = MAX_JOBS
+        self,
+        size: int,
+        *,
+        backlog: int | None = None,
+        wait: float = 10.0,
+        max_jobs: int = MAX_JOBS,
+        quantum: float | None = QUANTUM,
+        demoted: int | None = None,
     ) -> None:
         self.size, self.max_jobs = size, max_jobs
         self.backlog = 4 * size if backlog is None else backlog
         self.wait = wait
         self.waiting = 0
+        self.quantum = quantum
+        self.max_demoted = 2 * size if demoted is None else demoted
+        self._demoted: set[_Worker] = set()
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
@@ -156,7 +221,8 @@ class WorkerPool:
             self.waiting -= 1
         healthy = False
         try:
-            reply = await worker.ask((endpoint, dict(request), time_limit), hard_limit)
+            job = (endpoint, dict(request), time_limit)
+            reply = await worker.ask(job, hard_limit, self.quantum, lambda: self._demote(worker))
             healthy = True
             return reply
         except asyncio.TimeoutError:
@@ -165,8 +231,20 @@ class WorkerPool:
             return ("fail", "the worker process ended unexpectedly")
         finally:
             worker.jobs += 1
-            renew = not healthy or worker.jobs >= self.max_jobs
-            self._idle.put_nowait(self._replace(worker) if renew else worker)
+            if worker in self._demoted:  # its place is taken already
+                self._demoted.discard(worker)
+                self._all.discard(worker)
+                worker.stop()
+            else:
+                renew = not healthy or worker.jobs >= self.max_jobs
+                self._idle.put_nowait(self._replace(worker) if renew else worker)
+
+    def _demote(self, worker: _Worker) -> None:
+        """Let ``worker``'s long job go on at low priority, and a fresh worker take its place."""
+        if len(self._demoted) >= self.max_demoted or not _lower_priority(worker.process.pid):
+            return
+        self._demoted.add(worker)
+        self._idle.put_nowait(self._new())
 
     def close(self) -> None:
         for worker in list(self._all):
