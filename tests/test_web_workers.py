@@ -115,11 +115,11 @@ def test_long_work_is_demoted_and_quick_work_goes_first() -> None:
     a fresh worker answers the quick one while it goes on."""
 
     async def go() -> None:
-        async with started(backlog=0, demoted=1) as pool:
+        async with started(backlog=0, demoted=1, quantum=0.3) as pool:
             first = pids(pool)
             assert {nice(pid) for pid in first} == {nice(os.getpid())}
-            slow = asyncio.ensure_future(pool.run(*SLOW, 1.5, 10))
-            await asyncio.sleep(0.6)
+            slow = asyncio.ensure_future(pool.run(*SLOW, 2.0, 10))
+            await asyncio.sleep(0.8)
             assert not slow.done()
             (demoted,) = first
             assert nice(demoted) == LOW_PRIORITY
@@ -141,11 +141,11 @@ def test_demotion_is_bounded() -> None:
     its worker, so the pool is full again and refuses."""
 
     async def go() -> None:
-        async with started(backlog=0, demoted=1) as pool:
-            slow = [asyncio.ensure_future(pool.run(*SLOW, 1.5, 10))]
-            await asyncio.sleep(0.4)
-            slow.append(asyncio.ensure_future(pool.run(*SLOW, 1.5, 10)))
-            await asyncio.sleep(0.4)
+        async with started(backlog=0, demoted=1, quantum=0.3) as pool:
+            slow = [asyncio.ensure_future(pool.run(*SLOW, 3.0, 10))]
+            await asyncio.sleep(0.8)  # past the quantum (0.3 s), with room for a busy machine
+            slow.append(asyncio.ensure_future(pool.run(*SLOW, 3.0, 10)))
+            await asyncio.sleep(0.8)
             assert sorted(nice(pid) for pid in pids(pool)) == [nice(os.getpid()), LOW_PRIORITY]
             with pytest.raises(Busy):
                 await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)

@@ -25,7 +25,7 @@ INSTALL_WEB = "pip install 'squiggly-cp[web]'"
     "--workers",
     type=click.IntRange(1, 64),
     default=None,
-    help="Worker processes doing the puzzle work at full priority (work past 0.15 s goes on at low "
+    help="Worker processes doing the puzzle work at full priority (work past 0.3 s goes on at low "
     "priority, making room). [default: one per core]",
 )
 @click.option(

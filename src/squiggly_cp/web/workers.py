@@ -52,9 +52,11 @@ the solvers keep between jobs (bounded caches, a grown heap) never piles up:
 the server's memory stays flat however long it runs."""
 
 
-QUANTUM = 0.15
-"""Seconds of work after which a job is demoted: longer than nearly every
-check of a 9x9 (verdict and true candidates) and than most ratings."""
+QUANTUM = 0.3
+"""Seconds of work after which a job is demoted: the workbench's target for
+a rating, so a job that can still meet it keeps its full priority (longer
+than nearly every check of a 9x9 and than most ratings; 0.15 s did worse
+for the ratings of hard puzzles under load, benchmarks/RESULTS.md)."""
 
 LOW_PRIORITY = 19
 """The nice value of a demoted job's process: on Linux it then gets about
