@@ -55,6 +55,9 @@ NISHIO = 7.5
 MULTIPLE = 8.0
 DYNAMIC = 8.5
 
+_NISHIO_RUNS = "nishio runs"
+"""`State.memo`'s key of the Nishio runs kept per digit: {digit: (places, {start: run})}."""
+
 
 @dataclass
 class _Run:
@@ -176,6 +179,19 @@ class _Search:
         self.dynamic, self.nishio, self.level = dynamic, nishio, level
         self.runs: dict[int, _Run] = {}
         self.hints: list[FoundChain] = []
+        # A Nishio run reads only its digit's places (no cell rule, no other
+        # digit), so runs are kept from step to step per digit, for as long
+        # as that digit's places stay the same: most steps change one digit.
+        self.digit_runs: list[dict[int, _Run]] | None = None
+        if nishio:
+            kept = state.memo.setdefault(_NISHIO_RUNS, {})
+            assert isinstance(kept, dict)
+            self.digit_runs = []
+            for d, spots in enumerate(self.grid.start_where):
+                runs = kept.get(d)
+                if runs is None or runs[0] != spots:
+                    runs = kept[d] = (spots, {})
+                self.digit_runs.append(runs[1])
         if nishio:
             self.base, self.name = NISHIO, "Nishio Forcing Chains"
         elif dynamic:
@@ -184,12 +200,11 @@ class _Search:
             self.base, self.name = MULTIPLE, ""
 
     def run(self, start: int) -> _Run:
-        found = self.runs.get(start)
+        runs = self.runs if self.digit_runs is None else self.digit_runs[start >> 1 & 15]
+        found = runs.get(start)
         if found is None:
             check_enforced()
-            found = self.runs[start] = _follow(
-                self.grid, (start, ()), self.dynamic, not self.nishio, self.level
-            )
+            found = runs[start] = _follow(self.grid, (start, ()), self.dynamic, not self.nishio, self.level)
         return found
 
     def add(

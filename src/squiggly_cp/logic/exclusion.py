@@ -156,24 +156,51 @@ def _bits(cells: list[int]) -> int:
     return out
 
 
+def _changed_since_nothing(state: State, key: str, cands: list[int]) -> int | None:
+    """The cells (a bit set) whose groups must be looked at again, when this
+    finder last ran to its end on (a copy of) this state and found nothing:
+    the cells whose candidates changed since, and their peers. A group is
+    decided by its cells' candidates and their peers' (the bases, the
+    excluders), so a group with no cell among these finds nothing again.
+    None: no such run, every group is looked at."""
+    last = state.memo.get(key)
+    if last is None:
+        return None
+    assert isinstance(last, list)
+    peer_bits = state.layout.peer_bits
+    out = 0
+    for c, (now, then) in enumerate(zip(cands, last, strict=True)):
+        if now != then:
+            out |= 1 << c | peer_bits[c]
+    return out
+
+
 def aligned_pair_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 2)
+    redo = _changed_since_nothing(state, _PAIR_KEY, cands)
     seen = {c: _bits(excluders[c]) for c in bases}
+    found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]
+        if redo is not None and not (redo >> a | redo >> b) & 1:
+            continue
         both = seen[a] & seen[b]
         if both.bit_count() >= 2:
             check_enforced()
             common = [e for e in excluders[a] if both >> e & 1]
             step = _exclude(state, [a, b], common, cands, "aligned pair exclusion", PAIR)
             if step is not None:
+                found = True
                 yield step
+    state.memo[_PAIR_KEY] = None if found else cands
 
 
 def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 3)
+    redo = _changed_since_nothing(state, _TRIPLET_KEY, cands)
     is_base = set(bases)
     seen = {c: _bits(excluders[c]) for c in bases}
+    found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]
         both = seen[a] & seen[b]
@@ -181,13 +208,21 @@ def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
             continue  # the three cells' excluders are among these
         check_enforced()
         area = [c for c in dict.fromkeys(excluders[a] + excluders[b]) if c in is_base and c not in (a, b)]
+        if redo is not None and not (redo >> a | redo >> b) & 1:
+            area = [c for c in area if redo >> c & 1]
         for c in area:
             all3 = both & seen[c]
             if all3.bit_count() >= 2:
                 common = [e for e in excluders[a] if all3 >> e & 1]
                 step = _exclude(state, [a, b, c], common, cands, "aligned triplet exclusion", TRIPLET)
                 if step is not None:
+                    found = True
                     yield step
+    state.memo[_TRIPLET_KEY] = None if found else cands
+
+
+_PAIR_KEY, _TRIPLET_KEY = "aligned pair exclusion", "aligned triplet exclusion"
+"""`State.memo`'s keys: the candidates (placed cells empty) of the last run that found nothing."""
 
 
 FINDERS: tuple[Technique, ...] = (

@@ -44,7 +44,7 @@ def digits_of(mask: int) -> list[int]:
 class State:
     """Candidates and placements, with the checks that detect a contradiction."""
 
-    __slots__ = ("broken", "cands", "layout", "unique", "values")
+    __slots__ = ("broken", "cands", "layout", "memo", "unique", "values")
 
     def __init__(
         self,
@@ -60,6 +60,9 @@ class State:
         self.broken = broken
         self.unique = unique
         """Proved to have exactly one solution: techniques that assume so may run."""
+        self.memo: dict[object, object] = {}
+        """What a finder keeps from one step to the next, keyed by what it was
+        computed from (so the copies of a state can share it)."""
 
     @classmethod
     def start(cls, puzzle: Puzzle, candidates: Sequence[int] | None = None, unique: bool = False) -> State:
@@ -91,7 +94,9 @@ class State:
         return state
 
     def copy(self) -> State:
-        return State(self.layout, self.cands.copy(), self.values.copy(), self.broken, self.unique)
+        twin = State(self.layout, self.cands.copy(), self.values.copy(), self.broken, self.unique)
+        twin.memo = self.memo
+        return twin
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers."""
