@@ -226,6 +226,15 @@ class _Unbounded(_Bound):
         return False
 
 
+def _closable(grid: ChainGrid, y: bool, x: bool) -> set[int]:
+    """The on potentials some off potential turns on (its links of a pass).
+    Both a cycle through A and a chain from "A off" to "A on" end with such
+    a strong link into A on: without one (three sources in four, on hard
+    grids) neither search can find anything. (`_forcing` follows the same
+    links as `_cycles` in every pass that has forcing chains: x on.)"""
+    return {r for rs in grid.static_links(y, x)[1] if rs for r in rs}
+
+
 def static_found(state: State, bounded: bool = True) -> list[FoundChain]:
     """The cycles and forcing (X-)chains of ``state``, in the order SE finds
     them. ``bounded``: a search stops once it cannot beat the best found so
@@ -240,13 +249,17 @@ def static_found(state: State, bounded: bool = True) -> list[FoundChain]:
     )
     with gc_paused():
         for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
+            closable = _closable(grid, y, x)
             for cell, d in _sources(grid, bivalue_only=not x):
                 check_enforced()
                 on = pot(cell, d, 1)
-                hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
+                if on in closable:
+                    hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
                 if forcing_base is not None:
-                    hints += bound.offer(_forcing(grid, on, y, forcing_base, key, forcing_name, bound))
-                    hints += bound.offer(_forcing(grid, on ^ 1, y, forcing_base, key, forcing_name, bound))
+                    chain = (y, forcing_base, key, forcing_name, bound)
+                    hints += bound.offer(_forcing(grid, on, *chain))
+                    if on in closable:
+                        hints += bound.offer(_forcing(grid, on ^ 1, *chain))
     return hints
 
 
