@@ -67,8 +67,7 @@ def case_piece(number: int, found: Assessment | InputError) -> str:
 
 
 def page_end() -> str:
-    data = json.dumps({"cell": CELL, "margin": MARGIN}, separators=(",", ":"))
-    return _template()[1].replace("__DATA__", data)
+    return _template()[1].replace("__DATA__", script_json({"cell": CELL, "margin": MARGIN}))
 
 
 @cache
@@ -85,12 +84,17 @@ def _template() -> tuple[str, str]:
     return top, end
 
 
-def _case_piece(case: dict[str, Any]) -> str:
-    """One case's data, and its "Open in SudokuPad" link (shown while the case is)."""
-    data = json.dumps(case, separators=(",", ":"))
+def script_json(value: Any) -> str:
+    """``value`` as compact JSON safe inside a ``<script>`` element (both
+    pages embed their data so)."""
     # Inside <script>, "</script" or "<!--" in a string would change how the
     # page parses: "<" only ever stands inside a JSON string, where \u003c is the same.
-    data = data.replace("<", "\\u003c")
+    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _case_piece(case: dict[str, Any]) -> str:
+    """One case's data, and its "Open in SudokuPad" link (shown while the case is)."""
+    data = script_json(case)
     piece = f'<script type="application/json" data-role="case-data">{data}</script>'
     if "link" in case:
         number = case["case"]

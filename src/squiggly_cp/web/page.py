@@ -24,13 +24,12 @@ the page.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
 
 from ..core.puzzle import MAX_SIZE, MIN_SIZE
 from ..core.symmetry import CLUE_SYMMETRIES
-from ..draw.page import board_script
+from ..draw.page import board_script, script_json
 from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
 
 __all__ = ["workbench_page"]
@@ -50,5 +49,4 @@ def workbench_page() -> str:
         "sizes": [MIN_SIZE, MAX_SIZE],
         "symmetries": list(CLUE_SYMMETRIES),
     }
-    text = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-    return template.replace("/*__BOARD_JS__*/", board_script()).replace("__DATA__", text)
+    return template.replace("/*__BOARD_JS__*/", board_script()).replace("__DATA__", script_json(data))
