@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 
 from ..core.limits import check_enforced
 from .direct import colex
-from .state import State, digits_of
+from .state import State, bit_set, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
 PAIR = 6.2
@@ -149,13 +149,6 @@ def _masks(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _bits(cells: list[int]) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
 def _changed_since_nothing(state: State, key: str, cands: list[int]) -> int | None:
     """The cells (a bit set) whose groups must be looked at again, when this
     finder last ran to its end on (a copy of) this state and found nothing:
@@ -178,7 +171,7 @@ def _changed_since_nothing(state: State, key: str, cands: list[int]) -> int | No
 def aligned_pair_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 2)
     redo = _changed_since_nothing(state, _PAIR_KEY, cands)
-    seen = {c: _bits(excluders[c]) for c in bases}
+    seen = {c: bit_set(excluders[c]) for c in bases}
     found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]
@@ -199,7 +192,7 @@ def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 3)
     redo = _changed_since_nothing(state, _TRIPLET_KEY, cands)
     is_base = set(bases)
-    seen = {c: _bits(excluders[c]) for c in bases}
+    seen = {c: bit_set(excluders[c]) for c in bases}
     found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]

@@ -12,7 +12,7 @@ Built on `potentials`. From every candidate, on and off:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from ..core.limits import check_enforced
 from .potentials import (
@@ -30,7 +30,7 @@ from .potentials import (
     length_bonus,
     pot,
 )
-from .state import State
+from .state import State, bit_set, bits
 from .step import Step, Technique, elims_text
 
 CYCLE = 6.5
@@ -80,9 +80,19 @@ class _Bound:
 
 
 def _cycles(
-    grid: ChainGrid, source: int, x: bool, y: bool, base: float, key: int, name: str, bound: _Bound
+    grid: ChainGrid,
+    source: int,
+    x: bool,
+    y: bool,
+    base: float,
+    key: int,
+    name: str,
+    bound: _Bound,
+    reach: list[int] | None = None,
 ) -> list[FoundChain]:
-    """Cycles through ``source`` (an on potential)."""
+    """Cycles through ``source`` (an on potential). A search that runs to its
+    end and finds nothing appends to ``reach`` the potentials whose links it
+    read (a bit set)."""
     n = grid.size
     root: Node = (source, ())
     ons = {source: root}
@@ -95,6 +105,7 @@ def _cycles(
     while pending_on or pending_off:
         # A cycle closed after this round has length + 2 nodes.
         if length + 2 >= 4 and bound.hopeless(base, length + 2, key):
+            reach = None
             break
         length += 1
         for node in pending_on:
@@ -133,6 +144,8 @@ def _cycles(
                 cycle=True,
             )
         )
+    if reach is not None and not hints:
+        reach.append(_read_by(ons, on_next))
     return hints
 
 
@@ -159,9 +172,18 @@ def _cycle_eliminations(
 
 
 def _forcing(
-    grid: ChainGrid, source: int, y: bool, base: float, key: int, name: str, bound: _Bound
+    grid: ChainGrid,
+    source: int,
+    y: bool,
+    base: float,
+    key: int,
+    name: str,
+    bound: _Bound,
+    reach: list[int] | None = None,
 ) -> list[FoundChain]:
-    """A chain from ``source`` (on or off) to its opposite."""
+    """A chain from ``source`` (on or off) to its opposite. A search that runs
+    to its end (finding nothing) appends to ``reach`` the off potentials it
+    reached (a bit set)."""
     n = grid.size
     opposite = source ^ 1
     root: Node = (source, ())
@@ -199,6 +221,9 @@ def _forcing(
                     following.append(child)
         pending_off = []
         pending_on = following
+    else:
+        if reach is not None:
+            reach.append(bit_set(offs))
     return []
 
 
@@ -227,40 +252,176 @@ class _Unbounded(_Bound):
 
 
 def _closable(grid: ChainGrid, y: bool, x: bool) -> set[int]:
-    """The on potentials some off potential turns on (its links of a pass).
-    Both a cycle through A and a chain from "A off" to "A on" end with such
-    a strong link into A on: without one (three sources in four, on hard
-    grids) neither search can find anything. (`_forcing` follows the same
-    links as `_cycles` in every pass that has forcing chains: x on.)"""
-    return {r for rs in grid.static_links(y, x)[1] if rs for r in rs}
+    """The on potentials some off potential turns on (its links of a pass):
+    the candidates of a cell of two (``y``), of a digit with two places in
+    a house (``x``). Both a cycle through A and a chain from "A off" to "A
+    on" end with such a strong link into A on: without one (three sources in
+    four, on hard grids) neither search can find anything. (`_forcing`
+    follows the same links as `_cycles` in every pass that has forcing
+    chains: x on.)"""
+    out: set[int] = set()
+    if y:
+        for cell, m in enumerate(grid.cands):
+            if m.bit_count() == 2:
+                out.update(cell << 5 | d << 1 | 1 for d in bits(m))
+    if x:
+        for d, places in enumerate(grid.where):
+            for house in grid.house_bits:
+                two = house & places
+                if two.bit_count() == 2:
+                    out.update(c << 5 | d << 1 | 1 for c in bits(two))
+    return out
 
 
 def static_found(state: State, bounded: bool = True) -> list[FoundChain]:
     """The cycles and forcing (X-)chains of ``state``, in the order SE finds
     them. ``bounded``: a search stops once it cannot beat the best found so
-    far, which is enough to pick the easiest (`static_chains`)."""
+    far, which is enough to pick the easiest (`static_chains`); a bounded
+    search also skips, by `_Kept`, the searches that must find nothing again."""
     grid = ChainGrid(state)
     hints: list[FoundChain] = []
     bound = _Bound() if bounded else _Unbounded()
+    fresh = _Kept(grid) if bounded else None
     passes = (
         (True, False, CYCLE, KEY_X, "Bidirectional X-Cycle", FORCING_X_CHAIN, "Forcing X-Chain"),
         (False, True, CYCLE, KEY_Y, "Bidirectional Y-Cycle", None, ""),
         (True, True, CYCLE_MIXED, KEY_XY, "Bidirectional Cycle", FORCING_CHAIN, "Forcing Chain"),
     )
+    cycles = _Reuse(None, 0, fresh.cycles if fresh else None)
+    forcing = _Reuse(None, 0, fresh.forcing if fresh else None)
+    kept = state.memo.get(_KEPT) if bounded else None
+    if isinstance(kept, _Kept) and kept.layout is state.layout:
+        changed, tails = _changes(grid, kept)
+        cycles.kept, cycles.stale = kept.cycles, changed
+        if tails is not None:
+            forcing.kept, forcing.stale = kept.forcing, tails
     with gc_paused():
-        for x, y, cycle_base, key, cycle_name, forcing_base, forcing_name in passes:
+        for index, (x, y, cycle_base, key, cycle_name, forcing_base, forcing_name) in enumerate(passes):
             closable = _closable(grid, y, x)
             for cell, d in _sources(grid, bivalue_only=not x):
                 check_enforced()
                 on = pot(cell, d, 1)
                 if on in closable:
-                    hints += bound.offer(_cycles(grid, on, x, y, cycle_base, key, cycle_name, bound))
+                    hints += bound.offer(
+                        cycles.run((index, on), _cycles, grid, on, x, y, cycle_base, key, cycle_name, bound)
+                    )
                 if forcing_base is not None:
                     chain = (y, forcing_base, key, forcing_name, bound)
-                    hints += bound.offer(_forcing(grid, on, *chain))
+                    hints += bound.offer(forcing.run((index, on), _forcing, grid, on, *chain))
                     if on in closable:
-                        hints += bound.offer(_forcing(grid, on ^ 1, *chain))
+                        hints += bound.offer(forcing.run((index, on ^ 1), _forcing, grid, on ^ 1, *chain))
+    if fresh is not None:
+        state.memo[_KEPT] = fresh
     return hints
+
+
+_KEPT = "static chains"
+"""`State.memo`'s key: the `_Kept` of the last bounded search."""
+
+
+class _Kept:
+    """A bounded search's grid (its candidates, each digit's places) and, for
+    each of its searches that ran to its end and found nothing, keyed by
+    (pass, source), what `_cycles` read or `_forcing` reached."""
+
+    __slots__ = ("cands", "cycles", "forcing", "layout", "where")
+
+    def __init__(self, grid: ChainGrid):
+        self.layout = grid.state.layout
+        self.cands = grid.cands.copy()
+        self.where = grid.where.copy()
+        self.cycles: _Records = {}
+        self.forcing: _Records = {}
+
+
+_Records = dict[tuple[int, int], int]
+
+
+_CELL = (1 << 32) - 1
+"""The potentials of cell 0 (a cell's potentials span 32 indices)."""
+
+
+def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
+    """What changed since ``kept``'s grid, as bit sets of potentials:
+
+    * the potentials whose links may differ (every potential of a cell whose
+      candidates changed, and of the changed digits in its peers): a cycle
+      search that read none of them runs as before, on candidates that
+      decide the same eliminations;
+    * the off potentials that now turn on a potential they did not (a cell
+      or a digit's places in a house just down to two), or None when a
+      candidate came back. A chain on fewer candidates follows old links up
+      to its first new one, so a forcing search that ended without reaching
+      any of these (nor its opposite) finds nothing again.
+    """
+    peers = grid.state.layout.peers
+    changed = 0
+    tails: int | None = 0
+    gone = 0
+    for cell, (now, then) in enumerate(zip(grid.cands, kept.cands, strict=True)):
+        diff = now ^ then
+        if not diff:
+            continue
+        if now & ~then:
+            tails = None
+        gone |= diff
+        changed |= _CELL << (cell << 5)
+        for d in bits(diff):
+            for c in peers[cell]:
+                changed |= 3 << (c << 5 | d << 1)
+        if tails is not None and now.bit_count() == 2:
+            for d in bits(now):
+                tails |= 1 << (cell << 5 | d << 1)
+    if tails is not None:
+        for d in bits(gone):
+            now_at, then_at = grid.where[d], kept.where[d]
+            for house in grid.house_bits:
+                two = house & now_at
+                if two.bit_count() == 2 and two != house & then_at:
+                    for c in bits(two):
+                        tails |= 1 << (c << 5 | d << 1)
+    return changed, tails
+
+
+class _Reuse:
+    """Runs `_cycles` (or `_forcing`) searches, or skips one whose record in
+    the last search's `_Kept` shows it must find nothing again (`_changes`),
+    and records them in the new `_Kept`."""
+
+    __slots__ = ("fresh", "kept", "stale")
+
+    def __init__(self, kept: _Records | None, stale: int, fresh: _Records | None):
+        self.kept = kept
+        self.stale = stale
+        self.fresh = fresh
+
+    def run(
+        self, key: tuple[int, int], search: Callable[..., list[FoundChain]], *args: object
+    ) -> list[FoundChain]:
+        if self.kept is not None:
+            read = self.kept.get(key)
+            if read is not None and not read & self.stale:
+                assert self.fresh is not None
+                self.fresh[key] = read
+                return []
+        if self.fresh is None:
+            return search(*args)
+        reach: list[int] = []
+        found = search(*args, reach)
+        if reach:
+            self.fresh[key] = reach[0]
+        return found
+
+
+def _read_by(ons: dict[int, Node], on_next: Mapping[int, list[int]]) -> int:
+    """The potentials a cycle search that ran to its end read the links of:
+    its on nodes and the off nodes they lead to."""
+    out = 0
+    for r in ons:
+        out |= 1 << r
+        for q in on_next[r]:
+            out |= 1 << q
+    return out
 
 
 def static_chains(state: State) -> Iterator[Step]:

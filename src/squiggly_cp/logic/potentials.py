@@ -28,9 +28,10 @@ assumes the solution is unique.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from ..core.puzzle import cell_name, digit_char
 from .state import State
@@ -167,6 +168,20 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+class _Links(dict[int, list[int]]):
+    """Links of potentials, each list made by ``rule`` when first looked up."""
+
+    __slots__ = ("rule",)
+
+    def __init__(self, rule: Callable[[int], list[int]]):
+        super().__init__()
+        self.rule = rule
+
+    def __missing__(self, pot: int) -> list[int]:
+        out = self[pot] = self.rule(pot)
+        return out
+
+
 class ChainGrid:
     """The candidates the rules read (placed cells have none), the house order
     (SE's: boxes first on a box layout, else rows, columns, regions), and the
@@ -214,7 +229,7 @@ class ChainGrid:
         order = (2, 0, 1) if layout.boxes else (0, 1, 2)
         self.cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
         self.cell_house_bits = tuple(tuple((h, self.house_bits[h]) for h in hs) for hs in self.cell_houses)
-        self._links: dict[tuple[bool, bool], tuple[list, list]] = {}
+        self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
 
     def save(self) -> tuple[list[int], list[int]]:
         return self.cands.copy(), self.where.copy()
@@ -222,25 +237,21 @@ class ChainGrid:
     def restore(self, saved: tuple[list[int], list[int]]) -> None:
         self.cands[:], self.where[:] = saved
 
-    def static_links(self, cell_rule: bool, house_rule: bool = True) -> tuple[list, list]:
-        """(on -> off, off -> on): for every potential of a candidate of the
-        start grid (indexed by the potential), the potentials `on_to_off` and
-        `off_to_on` (without rule and house) give, in their order."""
+    def static_links(self, cell_rule: bool, house_rule: bool = True) -> tuple[_Links, _Links]:
+        """(on -> off, off -> on): for the potentials of the start grid's
+        candidates (indexed by the potential), the potentials `on_to_off` and
+        `off_to_on` (without rule and house) give, in their order, each worked
+        out when first asked for (a search that is skipped asks for none)."""
         key = (cell_rule, house_rule)
         found = self._links.get(key)
         if found is None:
-            size = len(self.cands) << 5
-            on_next: list = [None] * size
-            off_next: list = [None] * size
-            for cell, m in enumerate(self.start):
-                while m:
-                    low = m & -m
-                    m ^= low
-                    p = cell << 5 | (low.bit_length() - 1) << 1
-                    on_next[p | 1] = self.on_to_off(p | 1, cell_rule)
-                    off_next[p] = [r for r, _ in self.off_to_on(p, cell_rule, house_rule)]
+            on_next = _Links(partial(self.on_to_off, cell_rule=cell_rule))
+            off_next = _Links(partial(self._turned_on, cell_rule=cell_rule, house_rule=house_rule))
             found = self._links[key] = (on_next, off_next)
         return found
+
+    def _turned_on(self, pot: int, cell_rule: bool, house_rule: bool) -> list[int]:
+        return [r for r, _ in self.off_to_on(pot, cell_rule, house_rule)]
 
     def on_to_off(self, pot: int, cell_rule: bool) -> list[int]:
         """The potentials ``pot`` on turns off: its cell's other candidates (the

@@ -9,7 +9,7 @@ bitsets (bit ``c`` for cell ``c``), which makes "cells seeing both" one AND.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import reduce
 from operator import or_
 
@@ -24,6 +24,14 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def bit_set(positions: Iterable[int]) -> int:
+    """The bit set with ``positions`` set (the inverse of `bits`)."""
+    out = 0
+    for p in positions:
+        out |= 1 << p
+    return out
 
 
 def cells_of(cells: int) -> list[int]:
