@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from logic_check import load_expected, load_unique
-from squiggly_cp.logic import solve_logic
+from squiggly_cp.logic import exclusion, solve_logic
 from squiggly_cp.logic.state import State
 
 
@@ -64,3 +64,27 @@ def test_a_copy_shares_the_memo() -> None:
     state.memo["x"] = 1
     twin = state.copy()
     assert twin.memo is state.memo and twin.cands == state.cands and twin.cands is not state.cands
+
+
+def test_aligned_exclusion_looks_again_where_a_group_can_change() -> None:
+    # Hand-worked: a cell's own groups always; its peers' only when it is or
+    # was a possible excluder (2 to 3 candidates for triplets, 2 for pairs)
+    # or went between a single candidate and more.
+    ((puzzle, _),) = itertools.islice(load_unique(), 1)
+    state = State.start(puzzle)
+    peers = state.layout.peer_bits[0]
+    then = [0] * len(state.cands)
+    then[0] = 0b11111
+    state.memo["k"] = then
+    for now, most, looked_at in (
+        (0b11110, 3, 1),  # 5 -> 4: no excluder either time
+        (0b01110, 3, 1 | peers),  # 5 -> 3: now an excluder of triplets
+        (0b01110, 2, 1),  # ... but not of pairs
+        (0b00010, 2, 1 | peers),  # 5 -> 1: its peers are no bases now
+        (0b00000, 3, 1),  # placed (no candidates left to read)
+    ):
+        cands = then.copy()
+        cands[0] = now
+        assert exclusion._changed_since_nothing(state, "k", cands, most) == looked_at
+    state.memo["k"] = None
+    assert exclusion._changed_since_nothing(state, "k", then, 3) is None

@@ -149,13 +149,15 @@ def _masks(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _changed_since_nothing(state: State, key: str, cands: list[int]) -> int | None:
+def _changed_since_nothing(state: State, key: str, cands: list[int], most: int) -> int | None:
     """The cells (a bit set) whose groups must be looked at again, when this
-    finder last ran to its end on (a copy of) this state and found nothing:
-    the cells whose candidates changed since, and their peers. A group is
-    decided by its cells' candidates and their peers' (the bases, the
-    excluders), so a group with no cell among these finds nothing again.
-    None: no such run, every group is looked at."""
+    finder last ran to its end on (a copy of) this state and found nothing.
+    A group is decided by its cells' candidates and, of their peers, which
+    hold a single candidate (no base sees one) and which hold two to
+    ``most`` (the excluders), and what those hold. So a group finds nothing
+    again unless it has a cell whose candidates changed since, or a peer of
+    one that is or was an excluder, or went from one candidate to more or
+    back. None: no such run, every group is looked at."""
     last = state.memo.get(key)
     if last is None:
         return None
@@ -164,13 +166,22 @@ def _changed_since_nothing(state: State, key: str, cands: list[int]) -> int | No
     out = 0
     for c, (now, then) in enumerate(zip(cands, last, strict=True)):
         if now != then:
-            out |= 1 << c | peer_bits[c]
+            out |= 1 << c
+            was, role = _role(then, most), _role(now, most)
+            if was != role or role == 2 or was == 2:
+                out |= peer_bits[c]
     return out
+
+
+def _role(mask: int, most: int) -> int:
+    """2 for a possible excluder (two to ``most`` candidates), 1 for a single candidate, else 0."""
+    count = mask.bit_count()
+    return 2 if 2 <= count <= most else int(count == 1)
 
 
 def aligned_pair_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 2)
-    redo = _changed_since_nothing(state, _PAIR_KEY, cands)
+    redo = _changed_since_nothing(state, _PAIR_KEY, cands, 2)
     seen = {c: bit_set(excluders[c]) for c in bases}
     found = False
     for i, j in colex(len(bases), 2):
@@ -190,7 +201,7 @@ def aligned_pair_exclusion(state: State) -> Iterator[Step]:
 
 def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 3)
-    redo = _changed_since_nothing(state, _TRIPLET_KEY, cands)
+    redo = _changed_since_nothing(state, _TRIPLET_KEY, cands, 3)
     is_base = set(bases)
     seen = {c: bit_set(excluders[c]) for c in bases}
     found = False
