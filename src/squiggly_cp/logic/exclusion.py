@@ -202,24 +202,36 @@ def aligned_pair_exclusion(state: State) -> Iterator[Step]:
 def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 3)
     redo = _changed_since_nothing(state, _TRIPLET_KEY, cands, 3)
+    again = -1 if redo is None else redo  # -1: every cell
+    again_bases = bit_set(bases) & again
     is_base = set(bases)
     seen = {c: bit_set(excluders[c]) for c in bases}
+    # A group comes back from each of its pairs; one that found nothing finds nothing again.
+    fruitless: set[frozenset[int]] = set()
     found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]
         both = seen[a] & seen[b]
         if both.bit_count() < 2:
             continue  # the three cells' excluders are among these
+        anew = (again >> a | again >> b) & 1
+        if not anew and not (seen[a] | seen[b]) & again_bases:
+            continue
         check_enforced()
         area = [c for c in dict.fromkeys(excluders[a] + excluders[b]) if c in is_base and c not in (a, b)]
-        if redo is not None and not (redo >> a | redo >> b) & 1:
-            area = [c for c in area if redo >> c & 1]
+        if not anew:
+            area = [c for c in area if again >> c & 1]
         for c in area:
             all3 = both & seen[c]
             if all3.bit_count() >= 2:
+                group = frozenset((a, b, c))
+                if group in fruitless:
+                    continue
                 common = [e for e in excluders[a] if all3 >> e & 1]
                 step = _exclude(state, [a, b, c], common, cands, "aligned triplet exclusion", TRIPLET)
-                if step is not None:
+                if step is None:
+                    fruitless.add(group)
+                else:
                     found = True
                     yield step
     state.memo[_TRIPLET_KEY] = None if found else cands
