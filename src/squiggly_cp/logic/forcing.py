@@ -339,22 +339,25 @@ _Records = dict[tuple[int, int], int]
 
 _CELL = (1 << 32) - 1
 """The potentials of cell 0 (a cell's potentials span 32 indices)."""
+_ONS = _CELL // 3 << 1
+"""The on potentials of cell 0."""
 
 
 def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
     """What changed since ``kept``'s grid, as bit sets of potentials:
 
-    * the potentials whose links may differ (every potential of a cell whose
-      candidates changed, and of the changed digits in its peers): a cycle
-      search that read none of them runs as before, on candidates that
-      decide the same eliminations;
+    * the potentials whose links may differ (the on potentials of a cell
+      whose candidates changed, and of a changed digit in its houses; the
+      off ones too where the cell or the digit in a house has, or had, two
+      places): a cycle search that read none of them runs as before, and a
+      changed candidate its loop sees is seen from an on node of it;
     * the off potentials that now turn on a potential they did not (a cell
       or a digit's places in a house just down to two), or None when a
       candidate came back. A chain on fewer candidates follows old links up
       to its first new one, so a forcing search that ended without reaching
       any of these (nor its opposite) finds nothing again.
     """
-    peers = grid.state.layout.peers
+    houses, house_bits, cell_houses = grid.houses, grid.house_bits, grid.cell_houses
     changed = 0
     tails: int | None = 0
     gone = 0
@@ -365,10 +368,19 @@ def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
         if now & ~then:
             tails = None
         gone |= diff
-        changed |= _CELL << (cell << 5)
+        # Its candidates' weak links change, and their strong link if it
+        # has (or had) two; so do its digits' weak links in its houses, and
+        # their strong links in a house where they have (or had) two places.
+        pair = now.bit_count() == 2 or then.bit_count() == 2
+        changed |= (_CELL if pair else _ONS) << (cell << 5)
         for d in bits(diff):
-            for c in peers[cell]:
-                changed |= 3 << (c << 5 | d << 1)
+            now_at, then_at = grid.where[d], kept.where[d]
+            for h in cell_houses[cell]:
+                places = house_bits[h]
+                pair = (places & now_at).bit_count() == 2 or (places & then_at).bit_count() == 2
+                mark = 3 if pair else 2
+                for c in houses[h]:
+                    changed |= mark << (c << 5 | d << 1)
         if tails is not None and now.bit_count() == 2:
             for d in bits(now):
                 tails |= 1 << (cell << 5 | d << 1)
