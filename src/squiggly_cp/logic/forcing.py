@@ -93,7 +93,6 @@ def _cycles(
     """Cycles through ``source`` (an on potential). A search that runs to its
     end and finds nothing appends to ``reach`` the potentials whose links it
     read (a bit set)."""
-    n = grid.size
     root: Node = (source, ())
     ons = {source: root}
     pending_on = [root]
@@ -123,30 +122,34 @@ def _cycles(
                     ons[r] = child
                     pending_on.append(child)
         pending_off = []
-    hints = []
-    for end in ends:
-        cells, elims = _cycle_eliminations(grid, end, source)
-        if not elims:
-            continue
-        complexity = ancestors(end)
-        label = "Generalized X-Wing" if key == KEY_X and len(cells) == 4 else name
-        hints.append(
-            FoundChain(
-                base + length_bonus(complexity),
-                complexity,
-                key,
-                label.lower(),
-                (),
-                elims,
-                tuple(sorted(cells)),
-                f"{label} ({complexity - 2} nodes): {chain_text(end, n)} -> {elims_text(elims, n)}",
-                targets=(end,),
-                cycle=True,
-            )
-        )
+    hints = [h for end in ends if (h := _cycle_found(grid, end, source, base, key, name)) is not None]
     if reach is not None and not hints:
         reach.append(_read_by(ons, on_next))
     return hints
+
+
+def _cycle_found(
+    grid: ChainGrid, end: Node, source: int, base: float, key: int, name: str
+) -> FoundChain | None:
+    """The cycle closed at ``end``, if it eliminates anything."""
+    cells, elims = _cycle_eliminations(grid, end, source)
+    if not elims:
+        return None
+    n = grid.size
+    complexity = ancestors(end)
+    label = "Generalized X-Wing" if key == KEY_X and len(cells) == 4 else name
+    return FoundChain(
+        base + length_bonus(complexity),
+        complexity,
+        key,
+        label.lower(),
+        (),
+        elims,
+        tuple(sorted(cells)),
+        f"{label} ({complexity - 2} nodes): {chain_text(end, n)} -> {elims_text(elims, n)}",
+        targets=(end,),
+        cycle=True,
+    )
 
 
 def _cycle_eliminations(
