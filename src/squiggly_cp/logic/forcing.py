@@ -363,36 +363,29 @@ def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
     houses, house_bits, cell_houses = grid.houses, grid.house_bits, grid.cell_houses
     changed = 0
     tails: int | None = 0
-    gone = 0
     for cell, (now, then) in enumerate(zip(grid.cands, kept.cands, strict=True)):
         diff = now ^ then
         if not diff:
             continue
         if now & ~then:
             tails = None
-        gone |= diff
         # Its candidates' weak links change, and their strong link if it
         # has (or had) two; so do its digits' weak links in its houses, and
         # their strong links in a house where they have (or had) two places.
-        pair = now.bit_count() == 2 or then.bit_count() == 2
-        changed |= (_CELL if pair else _ONS) << (cell << 5)
+        pair = now.bit_count() == 2
+        changed |= (_CELL if pair or then.bit_count() == 2 else _ONS) << (cell << 5)
+        if tails is not None and pair:
+            for d in bits(now):
+                tails |= 1 << (cell << 5 | d << 1)
         for d in bits(diff):
             now_at, then_at = grid.where[d], kept.where[d]
             for h in cell_houses[cell]:
-                places = house_bits[h]
-                pair = (places & now_at).bit_count() == 2 or (places & then_at).bit_count() == 2
-                mark = 3 if pair else 2
+                two, was = house_bits[h] & now_at, house_bits[h] & then_at
+                down_to_two = two.bit_count() == 2
+                mark = 3 if down_to_two or was.bit_count() == 2 else 2
                 for c in houses[h]:
                     changed |= mark << (c << 5 | d << 1)
-        if tails is not None and now.bit_count() == 2:
-            for d in bits(now):
-                tails |= 1 << (cell << 5 | d << 1)
-    if tails is not None:
-        for d in bits(gone):
-            now_at, then_at = grid.where[d], kept.where[d]
-            for house in grid.house_bits:
-                two = house & now_at
-                if two.bit_count() == 2 and two != house & then_at:
+                if tails is not None and down_to_two and two != was:
                     for c in bits(two):
                         tails |= 1 << (c << 5 | d << 1)
     return changed, tails
