@@ -7,6 +7,7 @@ See benchmarks/make_logic_data.py for the file format.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 from collections import Counter
@@ -17,7 +18,8 @@ from pathlib import Path
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name
 from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.rating import rate_result
-from squiggly_cp.logic.solver import LogicResult
+from squiggly_cp.logic.solver import LogicResult, solve_logic
+from squiggly_cp.logic.state import State
 
 DATA = Path(__file__).resolve().parent / "data"
 LABELS = "0123456789abcdefg"
@@ -71,6 +73,23 @@ def load_unique(path: Path = DATA / "logic_unique.txt") -> Iterator[tuple[Puzzle
     for line in path.read_text().splitlines():
         size, layout, givens, solution = line.split()
         yield _puzzle(size, layout, givens), _grid(solution)
+
+
+CHAINED = (392, 991)
+"""Stored puzzles whose se paths have many Nishio steps, chains and aligned
+triplet exclusion searches (their stored summaries say so: tests/test_logic_state.py)."""
+
+
+def path_states(chosen: tuple[int, ...] = CHAINED) -> list[State]:
+    """The states before each step of the se paths of the ``chosen`` stored puzzles."""
+    states = []
+    for index, (puzzle, _) in enumerate(itertools.islice(load_unique(), max(chosen) + 1)):
+        if index in chosen:
+            state = State.start(puzzle, unique=True)
+            for step in solve_logic(puzzle, scale="se", unique=True).steps:
+                states.append(state.copy())
+                state.apply(step.placements, step.eliminations)
+    return states
 
 
 def load_multiple(path: Path = DATA / "logic_multiple.txt") -> Iterator[tuple[Puzzle, list[int]]]:

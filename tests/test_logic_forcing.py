@@ -10,18 +10,15 @@ shuffled."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
 import pytest
 
-from logic_check import load_unique
-from squiggly_cp.logic import forcing, solve_logic
+from logic_check import path_states
+from squiggly_cp.logic import forcing
 from squiggly_cp.logic.potentials import chain_nodes
 from squiggly_cp.logic.state import State
-
-CHOSEN = (392, 991)
 
 
 class _Everything:
@@ -36,22 +33,9 @@ def _found(state: State, bounded: bool) -> list[tuple]:
     ]
 
 
-def _states() -> list[State]:
-    """The states before each step of the se paths of the chosen puzzles."""
-    states = []
-    for index, (puzzle, _) in enumerate(itertools.islice(load_unique(), max(CHOSEN) + 1)):
-        if index in CHOSEN:
-            steps = solve_logic(puzzle, scale="se", unique=True).steps
-            state = State.start(puzzle, unique=True)
-            for step in steps:
-                states.append(state.copy())
-                state.apply(step.placements, step.eliminations)
-    return states
-
-
 @pytest.mark.parametrize("bounded", [True, False])
 def test_skipped_sources_find_nothing(bounded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    states = _states()
+    states = path_states()
     skipping = [_found(s, bounded) for s in states]
     monkeypatch.setattr(forcing, "_closable", lambda grid, y, x: _Everything())
     everything: list[Any] = [_found(s, bounded) for s in states]
@@ -60,7 +44,7 @@ def test_skipped_sources_find_nothing(bounded: bool, monkeypatch: pytest.MonkeyP
 
 
 def test_kept_records_skip_only_what_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    states = _states()
+    states = path_states()
     searches = {"kept": 0, "fresh": 0}
     count = "fresh"
     for name in ("_cycles", "_forcing"):
@@ -93,7 +77,7 @@ def test_a_candidate_that_comes_back_voids_the_forcing_records() -> None:
     # (a new weak link can lead where none led before). Some of these
     # cases need the rule (without it, two differ in state 41).
     tried = 0
-    for state in _states():
+    for state in path_states():
         state.memo = {}
         chains = [h for h in forcing.static_found(state, True) if not h.cycle]
         if not chains:

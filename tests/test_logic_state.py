@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from logic_check import load_expected, load_unique
+from logic_check import CHAINED, load_expected, load_unique
 from squiggly_cp.logic import exclusion, solve_logic
 from squiggly_cp.logic.state import State
 
@@ -33,7 +33,7 @@ def _path(puzzle: Any, scale: str) -> list[tuple]:
 
 # Stored puzzles whose se path has many Nishio steps and aligned triplet
 # exclusion searches (their stored summaries say so; checked below).
-CHOSEN = (392, 991)
+CHOSEN = CHAINED
 
 
 @pytest.mark.parametrize("scale", ["se", "default"])
@@ -67,24 +67,46 @@ def test_a_copy_shares_the_memo() -> None:
 
 
 def test_aligned_exclusion_looks_again_where_a_group_can_change() -> None:
-    # Hand-worked: a cell's own groups always; its peers' only when it is or
-    # was a possible excluder (2 to 3 candidates for triplets, 2 for pairs)
-    # or went between a single candidate and more.
+    # Hand-worked: a cell's own groups always; its peers' groups when it
+    # went between a possible excluder (2 to 3 candidates for triplets, 2
+    # for pairs), a single candidate and more; when it is an excluder both
+    # times, only the groups it is a common excluder of (the second set).
     ((puzzle, _),) = itertools.islice(load_unique(), 1)
     state = State.start(puzzle)
     peers = state.layout.peer_bits[0]
-    then = [0] * len(state.cands)
-    then[0] = 0b11111
-    state.memo["k"] = then
-    for now, most, looked_at in (
-        (0b11110, 3, 1),  # 5 -> 4: no excluder either time
-        (0b01110, 3, 1 | peers),  # 5 -> 3: now an excluder of triplets
-        (0b01110, 2, 1),  # ... but not of pairs
-        (0b00010, 2, 1 | peers),  # 5 -> 1: its peers are no bases now
-        (0b00000, 3, 1),  # placed (no candidates left to read)
+    for then0, now, most, looked_at in (
+        (0b11111, 0b11110, 3, (1, 0)),  # 5 -> 4: no excluder either time
+        (0b11111, 0b01110, 3, (1 | peers, 0)),  # 5 -> 3: now an excluder of triplets
+        (0b11111, 0b01110, 2, (1, 0)),  # ... but not of pairs
+        (0b11111, 0b00010, 2, (1 | peers, 0)),  # 5 -> 1: its peers are no bases now
+        (0b11111, 0b00000, 3, (1, 0)),  # placed (no candidates left to read)
+        (0b00111, 0b00011, 3, (1, 1)),  # 3 -> 2: an excluder of triplets both times
+        (0b00111, 0b00011, 2, (1 | peers, 0)),  # ... but of pairs only now
+        (0b00110, 0b00011, 2, (1, 1)),  # two other candidates: an excluder of pairs both times
     ):
+        then = [0] * len(state.cands)
+        then[0] = then0
+        state.memo["k"] = then
         cands = then.copy()
         cands[0] = now
         assert exclusion._changed_since_nothing(state, "k", cands, most) == looked_at
     state.memo["k"] = None
     assert exclusion._changed_since_nothing(state, "k", then, 3) is None
+
+
+def test_places_follow_changes_made_in_place() -> None:
+    # `places` keeps its last answer, but a change made to the lists
+    # themselves (as trial and nested searches make) is seen.
+    ((puzzle, _),) = itertools.islice(load_unique(), 1)
+    state = State.start(puzzle)
+    cell = state.values.index(0)
+    digit = (state.cands[cell] & -state.cands[cell]).bit_length() - 1
+    first = state.places()
+    assert first[digit] >> cell & 1
+    first[digit] = 0  # the caller's copy
+    assert state.places()[digit] >> cell & 1
+    state.cands[cell] &= ~(1 << digit)
+    assert not state.places()[digit] >> cell & 1
+    state.cands[cell] |= 1 << digit
+    state.values[cell] = digit + 1
+    assert not state.places()[digit] >> cell & 1

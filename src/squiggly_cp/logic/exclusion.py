@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from ..core.geometry import Layout
 from ..core.limits import check_enforced
 from .direct import colex
 from .state import State, bit_set, digits_of
@@ -25,47 +26,53 @@ PAIR = 6.2
 TRIPLET = 7.5
 
 
-def _peer_order(state: State, cell: int) -> list[int]:
-    """A cell's peers in SE's order: house by house (its kinds in SE's order), cells ascending."""
-    layout = state.layout
+@cache
+def _peer_order(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers in SE's order: house by house (its kinds in SE's order), cells ascending."""
     kinds = (2, 0, 1) if layout.boxes else (0, 1, 2)
-    seen: dict[int, None] = {}
-    for kind in kinds:
-        for c in layout.houses[layout.cell_houses[cell][kind]]:
-            if c != cell:
-                seen.setdefault(c, None)
-    return list(seen)
+    out = []
+    for cell in range(layout.size * layout.size):
+        seen: dict[int, None] = {}
+        for kind in kinds:
+            for c in layout.houses[layout.cell_houses[cell][kind]]:
+                if c != cell:
+                    seen.setdefault(c, None)
+        out.append(tuple(seen))
+    return tuple(out)
 
 
 def _bases(state: State, most: int) -> tuple[list[int], dict[int, list[int]], list[int]]:
     """(base cells, their excluders, each cell's candidates with placed cells empty)."""
     cands = [0 if v else m for m, v in zip(state.cands, state.values, strict=True)]
+    singles = small = 0
+    for cell, mask in enumerate(cands):
+        count = mask.bit_count()
+        if count == 1:
+            singles |= 1 << cell
+        elif 2 <= count <= most:
+            small |= 1 << cell
+    peer_bits, order = state.layout.peer_bits, _peer_order(state.layout)
     bases: list[int] = []
     excluders: dict[int, list[int]] = {}
     for cell, mask in enumerate(cands):
-        if mask.bit_count() < 2:
-            continue
-        peers = _peer_order(state, cell)
-        if any(cands[p].bit_count() == 1 for p in peers):
-            continue
-        small = [p for p in peers if 2 <= cands[p].bit_count() <= most]
-        if small:
+        peers = peer_bits[cell]
+        if mask.bit_count() >= 2 and not peers & singles and peers & small:
             bases.append(cell)
-            excluders[cell] = small
+            excluders[cell] = [p for p in order[cell] if small >> p & 1]
     return bases, excluders, cands
 
 
 def _exclude(
     state: State, group: list[int], common: list[int], cands: list[int], name: str, difficulty: float
 ) -> Step | None:
-    peer_sets = state.layout.peer_sets
     union = 0
     for c in group:
         union |= cands[c]
     # Only an excluder whose candidates all lie among the group's can empty it.
     blockers = [cands[e] for e in common if cands[e] & ~union == 0]
+    peer_bits = state.layout.peer_bits
     pairs = tuple(
-        (i, j) for i in range(len(group)) for j in range(i + 1, len(group)) if group[j] in peer_sets[group[i]]
+        (i, j) for i, j in _INDEX_PAIRS[len(group)] if peer_bits[group[i]] >> group[j] & 1
     )
     if not blockers and len(pairs) < 3:
         # Every cell has two candidates or more: unless all of them see each
@@ -91,6 +98,10 @@ def _exclude(
     )
 
 
+_INDEX_PAIRS = {2: ((0, 1),), 3: ((0, 1), (0, 2), (1, 2))}
+"""The pairs of a group's indices, in order."""
+
+
 # Cached: from one step to the next most groups keep their candidates, and the
 # same question comes back (nine times in ten on hard puzzles).
 @lru_cache(maxsize=1 << 16)
@@ -101,40 +112,45 @@ def _allowed(
     filling the group: no two peers alike, no excluder's candidates all chosen.
     ``bad`` holds the excluders' masks; a way's digits number at most three, so
     an excluder is emptied exactly when its mask is the way's digit set or one
-    of its two-digit parts. Stops as soon as every candidate has appeared."""
+    of its two-digit parts."""
+    # What each digit rules out beside it: bad2[x], the digits y with x|y an
+    # excluder's mask; bad3[x|y], the digits z with x|y|z one.
+    bad2: dict[int, int] = {}
+    bad3: dict[int, int] = {}
+    for mask in bad:
+        parts = _masks(mask)
+        if len(parts) == 2:
+            x, y = parts
+            bad2[x] = bad2.get(x, 0) | y
+            bad2[y] = bad2.get(y, 0) | x
+        elif len(parts) == 3:
+            for x, y in ((parts[0], parts[1]), (parts[0], parts[2]), (parts[1], parts[2])):
+                bad3[x | y] = bad3.get(x | y, 0) | mask & ~(x | y)
     if len(options) == 2:
         m0, m1 = options
         apart = bool(pairs)
         ok0 = ok1 = 0
         for b0 in _masks(m0):
-            for b1 in _masks(m1):
-                if (apart and b0 == b1) or (b0 | b1) in bad:
-                    continue
+            fit1 = m1 & ~bad2.get(b0, 0) & ~(b0 if apart else 0)
+            if fit1:
                 ok0 |= b0
-                ok1 |= b1
-            if ok1 == m1 and ok0 == m0:
-                break
+                ok1 |= fit1
         return ok0, ok1
     m0, m1, m2 = options
     p01, p02, p12 = ((0, 1) in pairs), ((0, 2) in pairs), ((1, 2) in pairs)
     ok0 = ok1 = ok2 = 0
     for b0 in _masks(m0):
-        for b1 in _masks(m1):
-            if p01 and b0 == b1:
-                continue
-            u01 = b0 | b1
-            if u01 in bad:
-                continue
-            for b2 in _masks(m2):
-                if (p02 and b0 == b2) or (p12 and b1 == b2):
-                    continue
-                if (u01 | b2) in bad or (b0 | b2) in bad or (b1 | b2) in bad:
-                    continue
+        by0 = bad2.get(b0, 0)
+        fit1 = m1 & ~by0 & ~(b0 if p01 else 0)
+        fit2 = m2 & ~by0 & ~(b0 if p02 else 0)
+        for b1 in _masks(fit1):
+            fit = fit2 & ~bad2.get(b1, 0) & ~bad3.get(b0 | b1, 0) & ~(b1 if p12 else 0)
+            if fit:
                 ok0 |= b0
                 ok1 |= b1
-                ok2 |= b2
-            if ok0 == m0 and ok1 == m1 and ok2 == m2:
-                return ok0, ok1, ok2
+                ok2 |= fit
+        if ok0 == m0 and ok1 == m1 and ok2 == m2:
+            break
     return ok0, ok1, ok2
 
 
@@ -149,28 +165,32 @@ def _masks(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _changed_since_nothing(state: State, key: str, cands: list[int], most: int) -> int | None:
-    """The cells (a bit set) whose groups must be looked at again, when this
-    finder last ran to its end on (a copy of) this state and found nothing.
-    A group is decided by its cells' candidates and, of their peers, which
-    hold a single candidate (no base sees one) and which hold two to
-    ``most`` (the excluders), and what those hold. So a group finds nothing
-    again unless it has a cell whose candidates changed since, or a peer of
-    one that is or was an excluder, or went from one candidate to more or
-    back. None: no such run, every group is looked at."""
+def _changed_since_nothing(state: State, key: str, cands: list[int], most: int) -> tuple[int, int] | None:
+    """Where groups must be looked at again, when this finder last ran to its
+    end on (a copy of) this state and found nothing: (cells, excluders), bit
+    sets. A group is decided by its cells' candidates, by which of their
+    peers hold a single candidate (no base sees one) and which hold two to
+    ``most`` (the excluders), and by what its common excluders hold. So a
+    group finds nothing again unless it has a cell among ``cells`` (its
+    candidates changed, or a peer's role did: it is or was an excluder, or
+    went between one candidate and more, and not both) or a common excluder
+    among ``excluders`` (one whose candidates changed, an excluder both
+    times). None: no such run, every group is looked at."""
     last = state.memo.get(key)
     if last is None:
         return None
     assert isinstance(last, list)
     peer_bits = state.layout.peer_bits
-    out = 0
+    cells = excluders = 0
     for c, (now, then) in enumerate(zip(cands, last, strict=True)):
         if now != then:
-            out |= 1 << c
+            cells |= 1 << c
             was, role = _role(then, most), _role(now, most)
-            if was != role or role == 2 or was == 2:
-                out |= peer_bits[c]
-    return out
+            if was != role:
+                cells |= peer_bits[c]
+            elif role == 2:
+                excluders |= 1 << c
+    return cells, excluders
 
 
 def _role(mask: int, most: int) -> int:
@@ -181,28 +201,26 @@ def _role(mask: int, most: int) -> int:
 
 def aligned_pair_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 2)
-    redo = _changed_since_nothing(state, _PAIR_KEY, cands, 2)
+    again, again_excluders = _changed_since_nothing(state, _PAIR_KEY, cands, 2) or (-1, 0)
     seen = {c: bit_set(excluders[c]) for c in bases}
     found = False
     for i, j in colex(len(bases), 2):
         a, b = bases[i], bases[j]
-        if redo is not None and not (redo >> a | redo >> b) & 1:
-            continue
         both = seen[a] & seen[b]
-        if both.bit_count() >= 2:
-            check_enforced()
-            common = [e for e in excluders[a] if both >> e & 1]
-            step = _exclude(state, [a, b], common, cands, "aligned pair exclusion", PAIR)
-            if step is not None:
-                found = True
-                yield step
+        if both.bit_count() < 2 or not ((again >> a | again >> b) & 1 or both & again_excluders):
+            continue
+        check_enforced()
+        common = [e for e in excluders[a] if both >> e & 1]
+        step = _exclude(state, [a, b], common, cands, "aligned pair exclusion", PAIR)
+        if step is not None:
+            found = True
+            yield step
     state.memo[_PAIR_KEY] = None if found else cands
 
 
 def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
     bases, excluders, cands = _bases(state, 3)
-    redo = _changed_since_nothing(state, _TRIPLET_KEY, cands, 3)
-    again = -1 if redo is None else redo  # -1: every cell
+    again, again_excluders = _changed_since_nothing(state, _TRIPLET_KEY, cands, 3) or (-1, 0)
     again_bases = bit_set(bases) & again
     is_base = set(bases)
     seen = {c: bit_set(excluders[c]) for c in bases}
@@ -215,25 +233,25 @@ def aligned_triplet_exclusion(state: State) -> Iterator[Step]:
         if both.bit_count() < 2:
             continue  # the three cells' excluders are among these
         anew = (again >> a | again >> b) & 1
-        if not anew and not (seen[a] | seen[b]) & again_bases:
+        if not anew and not (seen[a] | seen[b]) & again_bases and not both & again_excluders:
             continue
         check_enforced()
-        area = [c for c in dict.fromkeys(excluders[a] + excluders[b]) if c in is_base and c not in (a, b)]
-        if not anew:
-            area = [c for c in area if again >> c & 1]
-        for c in area:
+        for c in dict.fromkeys(excluders[a] + excluders[b]):
+            if c not in is_base or c in (a, b):
+                continue
             all3 = both & seen[c]
-            if all3.bit_count() >= 2:
-                group = frozenset((a, b, c))
-                if group in fruitless:
-                    continue
-                common = [e for e in excluders[a] if all3 >> e & 1]
-                step = _exclude(state, [a, b, c], common, cands, "aligned triplet exclusion", TRIPLET)
-                if step is None:
-                    fruitless.add(group)
-                else:
-                    found = True
-                    yield step
+            if all3.bit_count() < 2 or not (anew or again >> c & 1 or all3 & again_excluders):
+                continue
+            group = frozenset((a, b, c))
+            if group in fruitless:
+                continue
+            common = [e for e in excluders[a] if all3 >> e & 1]
+            step = _exclude(state, [a, b, c], common, cands, "aligned triplet exclusion", TRIPLET)
+            if step is None:
+                fruitless.add(group)
+            else:
+                found = True
+                yield step
     state.memo[_TRIPLET_KEY] = None if found else cands
 
 
