@@ -34,7 +34,7 @@ from functools import partial
 
 from ..core.puzzle import digit_char
 from .direct import colex
-from .state import State, bits, digits_of
+from .state import State, bits, cells_of, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
 UNIQUE_LOOP = 4.5
@@ -92,6 +92,29 @@ def _loops(state: State, start: int, pair: int) -> list[list[int]]:
     return found
 
 
+_LOOPS = "unique loops"
+"""`State.memo`'s key: {(start, pair): (what `_loops` read, the loops it found)}."""
+
+
+def _kept_loops(state: State, start: int, pair: int, places: list[int]) -> list[list[int]]:
+    """`_loops`, found again only when what it reads has changed: which empty
+    cells hold both digits of ``pair`` (``places``: `State.places`), and what
+    else they hold."""
+    d1 = (pair & -pair).bit_length() - 1
+    d2 = pair.bit_length() - 1
+    holding = places[d1] & places[d2]
+    cands = state.cands
+    read = (holding, tuple(cands[c] for c in cells_of(holding)))
+    kept = state.memo.setdefault(_LOOPS, {})
+    assert isinstance(kept, dict)
+    last = kept.get((start, pair))
+    if last is not None and last[0] == read:
+        return last[1]
+    loops = _loops(state, start, pair)
+    kept[start, pair] = (read, loops)
+    return loops
+
+
 def _valid(state: State, loop: list[int]) -> bool:
     """Every house the loop touches holds two of its cells, one of each parity."""
     seen: tuple[set[int], set[int]] = (set(), set())
@@ -116,12 +139,13 @@ def unique_loops(state: State) -> Iterator[Step]:
     n = state.layout.size
     steps: list[tuple[float, int, Step]] = []
     done: set[tuple[int, frozenset[int]]] = set()
+    places = state.places()
     for start in range(n * n):
         pair = cands[start]
         if values[start] or pair.bit_count() != 2:
             continue
         v1, v2 = digits_of(pair)
-        for loop in _loops(state, start, pair):
+        for loop in _kept_loops(state, start, pair, places):
             if len(loop) % 2 or not _valid(state, loop):
                 continue
             for kind, elims, why, more in _conclusions(state, loop, pair):
