@@ -133,19 +133,15 @@ def direct_hidden(state: State, k: int) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands, values = state.cands, state.values
+    where = state.places()
     for index in house_order(state):
         house = layout.houses[index]
         empty = [c for c in house if not values[c]]
         if len(empty) <= k:
             continue
         # Each digit's places as a bit set of cells.
-        places = [0] * n
-        for c in empty:
-            m = cands[c]
-            while m:
-                low = m & -m
-                m ^= low
-                places[low.bit_length() - 1] |= 1 << c
+        inside = layout.house_bits[index]
+        places = [w & inside for w in where]
         # Only digits with 2..k places can be in the set (in SE's order of digit sets).
         fit = [d for d in range(n) if 2 <= places[d].bit_count() <= k]
         for picked in colex(len(fit), k):

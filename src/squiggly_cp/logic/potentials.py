@@ -31,8 +31,9 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
+from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
 from .state import State
 from .step import Link, Step
@@ -182,6 +183,17 @@ class _Links(dict[int, list[int]]):
         return out
 
 
+@cache
+def _house_order(
+    layout: Layout,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """Each cell's houses in SE's order (boxes first on a box layout, else rows,
+    columns, regions), and each with its bit set of cells."""
+    order = (2, 0, 1) if layout.boxes else (0, 1, 2)
+    cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
+    return cell_houses, tuple(tuple((h, layout.house_bits[h]) for h in hs) for hs in cell_houses)
+
+
 class ChainGrid:
     """The candidates the rules read (placed cells have none), the house order
     (SE's: boxes first on a box layout, else rows, columns, regions), and the
@@ -193,13 +205,13 @@ class ChainGrid:
 
     __slots__ = (
         "_links",
+        "_placed",
         "cands",
         "cell_house_bits",
         "cell_houses",
         "house_bits",
         "houses",
         "locking_free",
-        "placed",
         "size",
         "start",
         "start_where",
@@ -210,26 +222,25 @@ class ChainGrid:
     def __init__(self, state: State):
         self.state = state
         layout = state.layout
-        n = layout.size
-        self.size = n
+        self.size = layout.size
         self.cands = [0 if v else m for m, v in zip(state.cands, state.values, strict=True)]
         self.start = self.cands.copy()
-        self.where = [0] * n
-        for c, m in enumerate(self.cands):
-            while m:
-                low = m & -m
-                m ^= low
-                self.where[low.bit_length() - 1] |= 1 << c
+        self.where = state.places()
         self.start_where = self.where.copy()
         self.houses = layout.houses
         self.house_bits = layout.house_bits
-        self.placed = [state.placed_in(h) for h in range(len(layout.houses))]
+        self._placed: list[int] | None = None
         self.locking_free: bool | None = None
         """No locked candidates in the start grid (`nested.advanced` sets it)."""
-        order = (2, 0, 1) if layout.boxes else (0, 1, 2)
-        self.cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
-        self.cell_house_bits = tuple(tuple((h, self.house_bits[h]) for h in hs) for hs in self.cell_houses)
+        self.cell_houses, self.cell_house_bits = _house_order(layout)
         self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
+
+    @property
+    def placed(self) -> list[int]:
+        """The digits (a mask) placed in each house."""
+        if self._placed is None:
+            self._placed = [self.state.placed_in(h) for h in range(len(self.houses))]
+        return self._placed
 
     def save(self) -> tuple[list[int], list[int]]:
         return self.cands.copy(), self.where.copy()

@@ -52,7 +52,7 @@ def digits_of(mask: int) -> list[int]:
 class State:
     """Candidates and placements, with the checks that detect a contradiction."""
 
-    __slots__ = ("broken", "cands", "layout", "memo", "unique", "values")
+    __slots__ = ("_places", "broken", "cands", "layout", "memo", "unique", "values")
 
     def __init__(
         self,
@@ -71,6 +71,8 @@ class State:
         self.memo: dict[object, object] = {}
         """What a finder keeps from one step to the next, keyed by what it was
         computed from (so the copies of a state can share it)."""
+        self._places: tuple[list[int], list[int], list[int]] | None = None
+        """`places`' last answer, with the candidates and values it was worked out from."""
 
     @classmethod
     def start(cls, puzzle: Puzzle, candidates: Sequence[int] | None = None, unique: bool = False) -> State:
@@ -148,14 +150,20 @@ class State:
 
     def places(self) -> list[int]:
         """For each digit (0-based), the bit set of the empty cells that can still hold it."""
-        where = [0] * self.layout.size
+        # Most finders of a step ask; the lists are compared, not trusted
+        # (callers may change `cands` and `values` in place).
+        last = self._places
         values = self.values
+        if last is not None and last[0] == self.cands and last[1] == values:
+            return last[2].copy()
+        where = [0] * self.layout.size
         for c, m in enumerate(self.cands):
             if not values[c]:
                 while m:
                     low = m & -m
                     m ^= low
                     where[low.bit_length() - 1] |= 1 << c
+        self._places = (self.cands.copy(), values.copy(), where.copy())
         return where
 
     def placed_in(self, house: int) -> int:
