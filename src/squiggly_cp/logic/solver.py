@@ -18,6 +18,7 @@ from functools import partial
 from ..core.limits import Deadline, Undecided, enforced
 from ..core.position import Position
 from ..core.puzzle import Puzzle
+from .potentials import gc_paused
 from .scales import DEFAULT, SCALES, Scale
 from .state import State
 from .step import Finder, Step, Technique
@@ -120,6 +121,11 @@ def find_step(
 ) -> Step | None:
     """The easiest step available in ``state`` (or, not ``easiest_first``, the
     first step of the first finder that has one), or None."""
+    with gc_paused():
+        return _find_step(state, finders, easiest_first)
+
+
+def _find_step(state: State, finders: Sequence[Technique], easiest_first: bool) -> Step | None:
     if not easiest_first:
         for technique in finders:
             for step in technique.finder(state):
