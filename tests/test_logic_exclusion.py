@@ -92,12 +92,12 @@ def test_a_kept_run_finds_what_a_fresh_run_finds() -> None:
     assert hits["pair"] >= 20 and hits["triplet"] >= 40
 
 
-def test_one_candidate_of_a_group_or_an_excluder_changed() -> None:
+def test_a_group_or_an_excluder_changed_or_a_peer_single() -> None:
     # Each state where a group finds something, with a cell of the group or
     # one of its excluders given one candidate more, or one other in place
-    # of one it has (each kind of change the look-again rule must see):
-    # when that grid finds nothing, its kept run must not stop the search
-    # on the state.
+    # of one it has, or a peer of the group down to a single candidate
+    # (each kind of change the look-again rule must see): when that grid
+    # finds nothing, its kept run must not stop the search on the state.
     cases = []
     for state in path_states():
         for finder, most in (("pair", 2), ("triplet", 3)):
@@ -117,6 +117,12 @@ def test_one_candidate_of_a_group_or_an_excluder_changed() -> None:
                         continue
                     for other in (mask | 1 << d, *(mask & ~low | 1 << d for low in _bits(mask))):
                         cases.append((state, finder, found, cell, other))
+            near = 0
+            for c in group:
+                near |= state.layout.peer_bits[c]
+            for cell, mask in enumerate(cands):
+                if near >> cell & 1 and cell not in group and mask.bit_count() >= 2:
+                    cases.extend((state, finder, found, cell, single) for single in _bits(mask))
     tried = 0
     # a seeded sample keeps the test short (every rule's mutant fails on it)
     for state, finder, found, cell, other in random.Random(11).sample(cases, SAMPLE):

@@ -67,21 +67,24 @@ def test_a_copy_shares_the_memo() -> None:
 
 
 def test_aligned_exclusion_looks_again_where_a_group_can_change() -> None:
-    # Hand-worked: a cell's own groups always; its peers' groups when it
-    # went between a possible excluder (2 to 3 candidates for triplets, 2
-    # for pairs), a single candidate and more; when it is an excluder both
-    # times, only the groups it is a common excluder of (the second set).
+    # Hand-worked: a cell's own groups always, and those it is a common
+    # excluder of (the second set) when it is a possible excluder now (2 to
+    # 3 candidates for triplets, 2 for pairs); all its peers' groups when
+    # it held a single candidate and no longer does.
     ((puzzle, _),) = itertools.islice(load_unique(), 1)
     state = State.start(puzzle)
     peers = state.layout.peer_bits[0]
     for then0, now, most, looked_at in (
         (0b11111, 0b11110, 3, (1, 0)),  # 5 -> 4: no excluder either time
-        (0b11111, 0b01110, 3, (1 | peers, 0)),  # 5 -> 3: now an excluder of triplets
+        (0b11111, 0b01110, 3, (1, 1)),  # 5 -> 3: a new excluder of triplets
         (0b11111, 0b01110, 2, (1, 0)),  # ... but not of pairs
-        (0b11111, 0b00010, 2, (1 | peers, 0)),  # 5 -> 1: its peers are no bases now
+        (0b11111, 0b00010, 2, (1, 0)),  # 5 -> 1: its peers are no bases now (nothing new)
+        (0b00010, 0b00000, 2, (1 | peers, 0)),  # a single placed: its peers may be bases now
+        (0b00010, 0b00110, 3, (1 | peers, 1)),  # a single no more (a candidate came back)
         (0b11111, 0b00000, 3, (1, 0)),  # placed (no candidates left to read)
         (0b00111, 0b00011, 3, (1, 1)),  # 3 -> 2: an excluder of triplets both times
-        (0b00111, 0b00011, 2, (1 | peers, 0)),  # ... but of pairs only now
+        (0b00111, 0b00011, 2, (1, 1)),  # ... of pairs only now
+        (0b00011, 0b00111, 2, (1, 0)),  # 2 -> 3: an excluder of pairs no more
         (0b00110, 0b00011, 2, (1, 1)),  # two other candidates: an excluder of pairs both times
     ):
         then = [0] * len(state.cands)

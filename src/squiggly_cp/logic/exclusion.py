@@ -171,11 +171,18 @@ def _changed_since_nothing(state: State, key: str, cands: list[int], most: int) 
     sets. A group is decided by its cells' candidates, by which of their
     peers hold a single candidate (no base sees one) and which hold two to
     ``most`` (the excluders), and by what its common excluders hold. So a
-    group finds nothing again unless it has a cell among ``cells`` (its
-    candidates changed, or a peer's role did: it is or was an excluder, or
-    went between one candidate and more, and not both) or a common excluder
-    among ``excluders`` (one whose candidates changed, an excluder both
-    times). None: no such run, every group is looked at."""
+    group finds nothing again unless it has a cell among ``cells`` or a
+    common excluder among ``excluders``:
+
+    * a cell whose candidates changed is in ``cells``; in ``excluders`` too
+      if it is an excluder now (a new one, or one holding other digits);
+    * a single candidate gone puts the cell's peers in ``cells`` (they may
+      be bases now).
+
+    A cell that became an excluder needs nothing more: a group that uses it
+    has it as a common excluder. An excluder or a base lost takes ways out
+    of no group, so nothing new is found. None: no such run, every group is
+    looked at."""
     last = state.memo.get(key)
     if last is None:
         return None
@@ -183,13 +190,14 @@ def _changed_since_nothing(state: State, key: str, cands: list[int], most: int) 
     peer_bits = state.layout.peer_bits
     cells = excluders = 0
     for c, (now, then) in enumerate(zip(cands, last, strict=True)):
-        if now != then:
-            cells |= 1 << c
-            was, role = _role(then, most), _role(now, most)
-            if was != role:
-                cells |= peer_bits[c]
-            elif role == 2:
-                excluders |= 1 << c
+        if now == then:
+            continue
+        cells |= 1 << c
+        was, role = _role(then, most), _role(now, most)
+        if role == 2:
+            excluders |= 1 << c
+        if was == 1 and role != 1:
+            cells |= peer_bits[c]
     return cells, excluders
 
 
