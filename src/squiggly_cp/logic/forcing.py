@@ -301,18 +301,23 @@ def static_found(state: State, bounded: bool = True) -> list[FoundChain]:
     with gc_paused():
         for index, (x, y, cycle_base, key, cycle_name, forcing_base, forcing_name) in enumerate(passes):
             closable = _closable(grid, y, x)
+            loop = (x, y, cycle_base, key, cycle_name, bound)
+            chain = (y, forcing_base, key, forcing_name, bound)
             for cell, d in _sources(grid, bivalue_only=not x):
                 check_enforced()
                 on = pot(cell, d, 1)
+                searches: list[tuple[_Reuse, int, Callable[..., list[FoundChain]], tuple]] = []
                 if on in closable:
-                    hints += bound.offer(
-                        cycles.run((index, on), _cycles, grid, on, x, y, cycle_base, key, cycle_name, bound)
-                    )
+                    searches.append((cycles, on, _cycles, loop))
                 if forcing_base is not None:
-                    chain = (y, forcing_base, key, forcing_name, bound)
-                    hints += bound.offer(forcing.run((index, on), _forcing, grid, on, *chain))
+                    searches.append((forcing, on, _forcing, chain))
                     if on in closable:
-                        hints += bound.offer(forcing.run((index, on ^ 1), _forcing, grid, on ^ 1, *chain))
+                        searches.append((forcing, on ^ 1, _forcing, chain))
+                for reuse, source, search, args in searches:
+                    if not reuse.skip((index, source)):
+                        found = reuse.run((index, source), search, grid, source, *args)
+                        if found:
+                            hints += bound.offer(found)
     if fresh is not None:
         state.memo[_KEPT] = fresh
     return hints
@@ -403,15 +408,20 @@ class _Reuse:
         self.stale = stale
         self.fresh = fresh
 
-    def run(
-        self, key: tuple[int, int], search: Callable[..., list[FoundChain]], *args: object
-    ) -> list[FoundChain]:
+    def skip(self, key: tuple[int, int]) -> bool:
+        """Whether the search ``key`` must find nothing again (its record is kept)."""
         if self.kept is not None:
             read = self.kept.get(key)
             if read is not None and not read & self.stale:
                 assert self.fresh is not None
                 self.fresh[key] = read
-                return []
+                return True
+        return False
+
+    def run(
+        self, key: tuple[int, int], search: Callable[..., list[FoundChain]], *args: object
+    ) -> list[FoundChain]:
+        """Run the search ``key`` (one `skip` did not skip), keeping its record."""
         if self.fresh is None:
             return search(*args)
         reach: list[int] = []
