@@ -21,7 +21,7 @@ from functools import cache, partial
 from itertools import combinations
 
 from ..core.puzzle import cell_name, digit_char
-from .state import State, cells_of
+from .state import State, cells_of, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
 
 DIRECT_POINTING = 1.7
@@ -129,12 +129,27 @@ def direct_locking(state: State, se: bool = False) -> Iterator[Step]:
                 break
 
 
-def direct_hidden(state: State, k: int) -> Iterator[Step]:
+def direct_hidden(state: State, k: int, lost: Sequence[int] | None = None) -> Iterator[Step]:
+    """With ``lost`` (per digit, the cells that lost it since some earlier
+    grid that had none), only in houses where a place was lost (a house as
+    it was finds what it found); without, the last grid this search found
+    nothing on (`State.memo`) gives it."""
+    if lost is None:
+        return where_lost(state, f"direct hidden {k}", partial(_direct_hidden, state, k))
+    return _direct_hidden(state, k, lost)
+
+
+def _direct_hidden(state: State, k: int, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands, values = state.cands, state.values
     where = state.places()
+    shrunk = 0
+    for m in lost or ():
+        shrunk |= m
     for index in house_order(state):
+        if lost is not None and not layout.house_bits[index] & shrunk:
+            continue
         house = layout.houses[index]
         empty = [c for c in house if not values[c]]
         if len(empty) <= k:

@@ -14,7 +14,7 @@ from functools import partial
 from itertools import combinations
 
 from ..core.puzzle import digit_char
-from .state import State
+from .state import State, where_lost
 from .step import Step, Technique, elims_text, houses_text
 
 NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -74,7 +74,16 @@ def basic_fish(state: State, k: int, se: bool = False, lost: Sequence[int] | Non
     sets of lines in its order, then digits) and only for digits placed at
     most n - 2k times. With ``lost`` (per digit, the cells that lost it
     since some earlier grid), only fish with a base line that lost a place
-    of the digit."""
+    of the digit (exactly the fish of the full search when the earlier grid
+    had none: a fish whose base lines lost no place would have been one
+    there). Without ``lost``, the last grid this search found nothing on
+    (`State.memo`) gives it."""
+    if lost is None:
+        return where_lost(state, f"fish {k}{' se' if se else ''}", partial(_basic_fish, state, k, se))
+    return _basic_fish(state, k, se, lost)
+
+
+def _basic_fish(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Iterator[Step]:
     if se:
         n = state.layout.size
         placed = [0] * (n + 1)

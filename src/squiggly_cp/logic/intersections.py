@@ -18,10 +18,11 @@ claiming.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 
 from ..core.puzzle import digit_char
 from .direct import box_like, house_order, locked_candidates
-from .state import State, cells_of
+from .state import State, cells_of, where_lost
 from .step import Step, Technique, cells_text, elims_text
 
 POINTING = 2.6
@@ -134,7 +135,14 @@ def se_locking(state: State, lost: Sequence[int] | None = None) -> Iterator[Step
     had no locked candidates): only the steps whose house A lost a place of
     the digit (a search inside an assumption needs no other). Exactly those
     of the full search: here a locked digit whose places in A are as they
-    were would have been locked in the earlier grid too."""
+    were would have been locked in the earlier grid too. Without ``lost``,
+    the last grid this search found nothing on (`State.memo`) gives it."""
+    if lost is None:
+        return where_lost(state, _LOCKING, partial(_se_locking, state))
+    return _se_locking(state, lost)
+
+
+def _se_locking(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     found = False
@@ -155,6 +163,10 @@ def se_locking(state: State, lost: Sequence[int] | None = None) -> Iterator[Step
         )
     if not found:
         yield from common_peers(state, MAX_COMMON, house_order(state), "generalized intersection", lost)
+
+
+_LOCKING = "se locking"
+"""`State.memo`'s key of `se_locking`'s last grid with nothing found."""
 
 
 FINDERS: tuple[Technique, ...] = (

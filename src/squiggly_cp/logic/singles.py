@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from functools import partial
 
 from ..core.puzzle import cell_name, digit_char
-from .state import State
+from .state import State, where_lost
 from .step import Step, Technique
 
 FULL_HOUSE = 1.0
@@ -96,17 +97,29 @@ def se_singles(state: State) -> Iterator[Step]:
     rows, then hidden singles in the same order. Elsewhere SE looks at
     regions last: full houses in columns and rows, hidden singles there,
     then full houses and hidden singles in regions.
+
+    Only in houses that lost a place since the last grid this search found
+    nothing on (`State.memo`): a house as it was there has no single.
     """
+    return where_lost(state, "se singles", partial(_se_singles, state))
+
+
+def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     n = state.layout.size
+    shrunk = -1 if lost is None else 0
+    for m in lost or ():
+        shrunk |= m
     cols, rows, regions = (n, 2 * n), (0, n), (2 * n, 3 * n)
     if state.layout.boxes:
         passes = [(regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)]
     else:
         passes = [(cols, True), (rows, True), (cols, False), (rows, False), (regions, True), (regions, False)]
-    houses = state.layout.houses
+    houses, house_bits = state.layout.houses, state.layout.house_bits
     values = state.values
     for (first, stop), alone in passes:
         for index in range(first, stop):
+            if not house_bits[index] & shrunk:
+                continue
             empty = sum(1 for c in houses[index] if not values[c])
             if (empty == 1) != alone or not empty:
                 continue

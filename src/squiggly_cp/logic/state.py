@@ -9,13 +9,16 @@ bitsets (bit ``c`` for cell ``c``), which makes "cells seeing both" one AND.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import reduce
 from operator import or_
+from typing import TypeVar
 
 from ..core.geometry import Layout
 from ..core.position import candidate_grid
 from ..core.puzzle import Puzzle, cell_name, digit_char
+
+T = TypeVar("T")
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -47,6 +50,35 @@ def cells_of(cells: int) -> list[int]:
 def digits_of(mask: int) -> list[int]:
     """The digits (1-based) in a candidate mask."""
     return [b + 1 for b in bits(mask)]
+
+
+def lost_since_nothing(state: State, key: str) -> list[int] | None:
+    """Per digit (0-based), the cells that lost it since the last grid on
+    which the finder ``key`` ran to its end and found nothing (`where_lost`);
+    None when there is no such grid, or a candidate came back since. A
+    finder whose every find needs some place lost since such a grid (each
+    that takes ``lost`` says which) looks only there."""
+    last = state.memo.get(key)
+    if last is None:
+        return None
+    assert isinstance(last, list)
+    lost = []
+    for then, now in zip(last, state.places(), strict=True):
+        if now & ~then:
+            return None
+        lost.append(then & ~now)
+    return lost
+
+
+def where_lost(state: State, key: str, find: Callable[[list[int] | None], Iterator[T]]) -> Iterator[T]:
+    """What ``find(lost)`` finds, ``lost`` per `lost_since_nothing`; when it
+    finds nothing (to its end), this grid becomes the one ``key`` keeps."""
+    found = False
+    for item in find(lost_since_nothing(state, key)):
+        found = True
+        yield item
+    if not found:
+        state.memo[key] = state.places()
 
 
 class State:

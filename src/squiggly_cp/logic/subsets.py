@@ -13,7 +13,7 @@ from functools import partial
 from itertools import combinations
 
 from .direct import colex, house_order
-from .state import State, cells_of, digits_of
+from .state import State, cells_of, digits_of, where_lost
 from .step import Step, Technique, cells_text, digits_text, elims_text
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -27,8 +27,15 @@ def naked_subsets(
     """With ``se``, as Sudoku Explainer looks for them: houses in its order,
     subsets in its order, only in houses with at least 2k empty cells, and
     eliminations from the one house only. With ``lost`` (per digit, the
-    cells that lost it since some earlier grid), only subsets with a cell
-    that lost a candidate."""
+    cells that lost it since some earlier grid that had none), only subsets
+    with a cell that lost a candidate; without, the last grid this search
+    found nothing on (`State.memo`) gives it."""
+    if lost is None:
+        return where_lost(state, f"naked {k}{' se' if se else ''}", partial(_naked, state, k, se))
+    return _naked(state, k, se, lost)
+
+
+def _naked(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Iterator[Step]:
     shrunk = _union(lost)
     layout = state.layout
     n = layout.size
@@ -80,7 +87,15 @@ def hidden_subsets(
 ) -> Iterator[Step]:
     """With ``se``, in Sudoku Explainer's order, in houses of more than 2k empty
     cells. With ``lost`` (per digit, the cells that lost it since some
-    earlier grid), only subsets with a digit that lost a place in the house."""
+    earlier grid that had none), only subsets with a digit that lost a place
+    in the house; without, the last grid this search found nothing on
+    (`State.memo`) gives it."""
+    if lost is None:
+        return where_lost(state, f"hidden {k}{' se' if se else ''}", partial(_hidden, state, k, se))
+    return _hidden(state, k, se, lost)
+
+
+def _hidden(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands = state.cands
