@@ -142,12 +142,12 @@ def _finds(state: State, name: str, memo: dict[object, object]) -> list[tuple]:
 
 @pytest.mark.parametrize("name", sorted(_LOST_FINDERS))
 def test_a_finder_that_looks_only_where_places_were_lost_finds_all(name: str) -> None:
-    # Singles, locked candidates, fish, subsets and direct hidden subsets look only
-    # at houses that lost a place since the last grid they found nothing on. Along the se
-    # paths (in order, backwards: candidates come back, and shuffled), and
-    # on each state that has a find, with the find's digit given back to a
-    # cell of its first house (a grid that may have none), the kept run
-    # finds what a fresh one finds.
+    # Singles, locked candidates, fish, subsets and direct hidden subsets
+    # look only at houses that lost a place since the last grid they found
+    # nothing on. Along the se paths (in order, backwards: candidates come
+    # back, and shuffled), and on each state that has a find, with one
+    # candidate given back to a cell of its first find's first house (a
+    # grid that may have none), the kept run finds what a fresh one finds.
     states = path_states()
     for order in (states, states[::-1], random.Random(2).sample(states, len(states))):
         memos: dict[int, dict[object, object]] = {}
