@@ -20,8 +20,9 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
+from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .state import State, cells_of, where_lost
+from .state import State, cells_of, lost_cells, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
 
 DIRECT_POINTING = 1.7
@@ -34,6 +35,11 @@ NAMES = {2: "direct hidden pair", 3: "direct hidden triplet"}
 def colex(items: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The k-subsets of ``range(items)`` in SE's order (by largest element, then the next...)."""
     return tuple(sorted(combinations(range(items), k), key=lambda s: s[::-1]))
+
+
+def kind_order(layout: Layout) -> tuple[int, int, int]:
+    """Kinds of house (0 row, 1 column, 2 region) in SE's order: regions first on a box layout."""
+    return (2, 0, 1) if layout.boxes else (0, 1, 2)
 
 
 def house_order(state: State) -> tuple[int, ...]:
@@ -144,11 +150,9 @@ def _direct_hidden(state: State, k: int, lost: Sequence[int] | None) -> Iterator
     n = layout.size
     cands, values = state.cands, state.values
     where = state.places()
-    shrunk = 0
-    for m in lost or ():
-        shrunk |= m
+    shrunk = lost_cells(lost)
     for index in house_order(state):
-        if lost is not None and not layout.house_bits[index] & shrunk:
+        if not layout.house_bits[index] & shrunk:
             continue
         house = layout.houses[index]
         empty = [c for c in house if not values[c]]

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 
 from ..core.geometry import Layout
 from ..core.limits import check_enforced
-from .direct import colex
+from .direct import colex, kind_order
 from .state import State, bit_set, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
@@ -29,7 +29,7 @@ TRIPLET = 7.5
 @cache
 def _peer_order(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """Each cell's peers in SE's order: house by house (its kinds in SE's order), cells ascending."""
-    kinds = (2, 0, 1) if layout.boxes else (0, 1, 2)
+    kinds = kind_order(layout)
     out = []
     for cell in range(layout.size * layout.size):
         seen: dict[int, None] = {}

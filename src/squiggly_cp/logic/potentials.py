@@ -35,6 +35,7 @@ from functools import cache, partial
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
+from .direct import kind_order
 from .state import State
 from .step import Link, Step
 
@@ -189,7 +190,7 @@ def _house_order(
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """Each cell's houses in SE's order (boxes first on a box layout, else rows,
     columns, regions), and each with its bit set of cells."""
-    order = (2, 0, 1) if layout.boxes else (0, 1, 2)
+    order = kind_order(layout)
     cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
     return cell_houses, tuple(tuple((h, layout.house_bits[h]) for h in hs) for hs in cell_houses)
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from ..core.puzzle import cell_name, digit_char
-from .state import State, where_lost
+from .state import State, lost_cells, where_lost
 from .step import Step, Technique
 
 FULL_HOUSE = 1.0
@@ -106,9 +106,7 @@ def se_singles(state: State) -> Iterator[Step]:
 
 def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     n = state.layout.size
-    shrunk = -1 if lost is None else 0
-    for m in lost or ():
-        shrunk |= m
+    shrunk = lost_cells(lost)
     cols, rows, regions = (n, 2 * n), (0, n), (2 * n, 3 * n)
     if state.layout.boxes:
         passes = [(regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)]

@@ -70,6 +70,16 @@ def lost_since_nothing(state: State, key: str) -> list[int] | None:
     return lost
 
 
+def lost_cells(lost: Sequence[int] | None) -> int:
+    """The cells (a bit set) that lost some digit, per ``lost``; every cell (-1) without it."""
+    if lost is None:
+        return -1
+    out = 0
+    for cells in lost:
+        out |= cells
+    return out
+
+
 def where_lost(state: State, key: str, find: Callable[[list[int] | None], Iterator[T]]) -> Iterator[T]:
     """What ``find(lost)`` finds, ``lost`` per `lost_since_nothing`; when it
     finds nothing (to its end), this grid becomes the one ``key`` keeps."""

@@ -13,7 +13,7 @@ from functools import partial
 from itertools import combinations
 
 from .direct import colex, house_order
-from .state import State, cells_of, digits_of, where_lost
+from .state import State, cells_of, digits_of, lost_cells, where_lost
 from .step import Step, Technique, cells_text, digits_text, elims_text
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -36,7 +36,7 @@ def naked_subsets(
 
 
 def _naked(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Iterator[Step]:
-    shrunk = _union(lost)
+    shrunk = lost_cells(lost)
     layout = state.layout
     n = layout.size
     cands = state.cands
@@ -103,7 +103,7 @@ def _hidden(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Itera
     name = f"hidden {NAMES[k]}"
     places = state.places()
     open_cells = sum(1 << c for c, v in enumerate(values) if not v)
-    shrunk = _union(lost)
+    shrunk = lost_cells(lost)
     for index in house_order(state) if se else range(len(layout.houses)):
         inside = layout.house_bits[index]
         if lost is not None and not inside & shrunk:
@@ -148,13 +148,6 @@ def _hidden(state: State, k: int, se: bool, lost: Sequence[int] | None) -> Itera
                         f"only in {cells_text(cells, n)} -> {elims_text(elims, n)}"
                     ),
                 )
-
-
-def _union(masks: Sequence[int] | None) -> int:
-    out = 0
-    for m in masks or ():
-        out |= m
-    return out
 
 
 FINDERS: tuple[Technique, ...] = (

@@ -33,7 +33,7 @@ from dataclasses import replace
 from functools import partial
 
 from ..core.puzzle import digit_char
-from .direct import colex
+from .direct import colex, kind_order
 from .state import State, bits, cells_of, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
@@ -52,18 +52,13 @@ def _loop_difficulty(length: int) -> float:
     return UNIQUE_LOOP
 
 
-def _house_order(state: State) -> tuple[int, int, int]:
-    """Kinds of house (0 row, 1 column, 2 region) in SE's order."""
-    return (2, 0, 1) if state.layout.boxes else (0, 1, 2)
-
-
 def _loops(state: State, start: int, pair: int) -> list[list[int]]:
     """Closed paths from ``start`` through cells holding both digits of ``pair``,
     each link in a house of another kind than the link before (at most two
     cells with extra digits, or any number sharing one extra digit)."""
     cands, values = state.cands, state.values
     layout = state.layout
-    kinds = _house_order(state)
+    kinds = kind_order(state.layout)
     found: list[list[int]] = []
     path = [start]
     on_path = {start}
@@ -204,7 +199,7 @@ def _conclusions(state: State, loop: list[int], pair: int) -> list[Conclusion]:
         c1, c2 = extras
         shared = set(layout.cell_houses[c1]) & set(layout.cell_houses[c2])
         locked = {}
-        for h in sorted(shared, key=lambda h: _house_order(state).index(h // n)):
+        for h in sorted(shared, key=lambda h: kind_order(state.layout).index(h // n)):
             for v in (v1, v2):
                 if not any(cands[c] >> (v - 1) & 1 for c in layout.houses[h] if c not in (c1, c2)):
                     locked[v] = h
@@ -227,7 +222,7 @@ def _type_3(state: State, extras: list[int], extra: int) -> list[Conclusion]:
     c1, c2 = extras
     out = []
     for size in range(max(2, extra.bit_count()), n - 1):
-        for kind in _house_order(state):
+        for kind in kind_order(state.layout):
             house = layout.cell_houses[c1][kind]
             if layout.cell_houses[c2][kind] != house:
                 continue
@@ -297,7 +292,7 @@ def _bug_cells(state: State) -> dict[int, int] | None:
     scratch = [0 if v else m for m, v in zip(cands, values, strict=True)]
     bug_digits: dict[int, int] = {}
     common = -1
-    for kind in _house_order(state):
+    for kind in kind_order(state.layout):
         for h in range(kind * n, kind * n + n):
             for d in range(n):
                 spots = [c for c in layout.houses[h] if not values[c] and cands[c] >> d & 1]
