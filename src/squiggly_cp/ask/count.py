@@ -179,8 +179,10 @@ def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
     solutions reached from it by swapping digits a and b on a Kempe chain: a
     set of a- and b-cells holding, with each cell, the other digit's cell in
     each of its houses. Swapped, every house still holds each digit once; a
-    chain without a given gives another solution."""
+    chain without a given gives another solution, when the puzzle's rules
+    other than houses still hold (checked)."""
     n = puzzle.size
+    checked = any(not rule.is_house(n) for rule in puzzle.rules)
     current = list(grid)
     for c, d in enumerate(current):
         masks[c] |= 1 << (d - 1)
@@ -215,6 +217,11 @@ def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
                     continue
                 for c in chain:
                     current[c] = a + b - current[c]
+                if checked and not puzzle.is_solution(tuple(current)):
+                    for c in chain:  # a variant's rule (a cage's sum...) broken: undone
+                        current[c] = a + b - current[c]
+                    continue
+                for c in chain:
                     masks[c] |= 1 << (current[c] - 1)
 
 

@@ -20,7 +20,7 @@ import click
 
 from ..core.case import Case, InputError
 from ..core.limits import Undecided
-from ..core.puzzle import Verdict
+from ..core.puzzle import Unsupported, Verdict
 from ..core.signals import import_held
 from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, require_dask
 from ..execution.cluster import decide_stream as on_cluster
@@ -200,7 +200,7 @@ def good_cases(out: Output, file: str, fmt: str | None) -> Iterator[Case]:
 
 def answered(
     items: Iterable[Case | InputError], work: Callable[[Any], R]
-) -> Iterator[tuple[Any, R | Undecided | None]]:
+) -> Iterator[tuple[Any, R | Undecided | Unsupported | None]]:
     """Each item with ``work`` done on its puzzle here, one at a time (None for a bad item)."""
     return decide_stream(items, work, 1)
 
@@ -216,7 +216,7 @@ def dispatched(
 
 def for_each_case(
     out: Output,
-    answers: Iterable[tuple[Case | InputError, R | Undecided | None]],
+    answers: Iterable[tuple[Case | InputError, R | Undecided | Unsupported | None]],
     time_limit: float | None,
     handle: Callable[[Case, R], object],
     skipped: Callable[[Case | InputError], object] | None = None,
@@ -233,6 +233,8 @@ def for_each_case(
         out.check_reader()
         if isinstance(item, InputError):
             out.problem(str(item))
+        elif isinstance(result, Unsupported):
+            out.problem(f"case {item.number}: {result}")
         elif isinstance(result, Undecided) and partial_answer is not None and partial_answer(item, result):
             continue
         elif isinstance(result, Undecided) or getattr(result, "verdict", None) is Verdict.UNKNOWN:

@@ -14,6 +14,8 @@ import math
 from functools import cache, cached_property, lru_cache
 
 Houses = tuple[tuple[int, ...], ...]
+Extra = tuple[tuple[str, tuple[int, ...]], ...]
+"""Extra houses (a variant's diagonals, windows...): (name, cells) each, ``size`` cells."""
 
 
 def house_name(house: int, size: int) -> str:
@@ -68,24 +70,46 @@ class Layout:
     layout, compared and hashed by identity, so per-layout caches key on it
     cheaply. ``regions`` are labels ``0..size-1`` numbered in order of each
     region's first cell, as `Puzzle` keeps them. Houses are numbered as in
-    `houses`: ``size`` rows, then ``size`` columns, then ``size`` regions.
+    `houses`: ``size`` rows, then ``size`` columns, then ``size`` regions,
+    then the ``extra`` houses of a variant's rules (diagonals, windows...),
+    which every table here (peers, a cell's houses) counts like the others.
     """
 
-    def __init__(self, size: int, regions: tuple[int, ...]):
+    def __init__(self, size: int, regions: tuple[int, ...], extra: Extra = ()):
         self.size = size
         self.regions = regions
+        self.extra = extra
         self.full = (1 << size) - 1
         """The candidate mask of every digit."""
 
-    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...]]]:
+    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra]]:
         # Unpickled as the cached instance, not a copy.
-        return layout_for, (self.size, self.regions)
+        return layout_for, (self.size, self.regions, self.extra)
 
     def __repr__(self) -> str:
-        return f"Layout({self.size}, {self.regions!r})"
+        extra = f", {self.extra!r}" if self.extra else ""
+        return f"Layout({self.size}, {self.regions!r}{extra})"
 
     def house_name(self, house: int) -> str:
+        first_extra = 3 * self.size
+        if house >= first_extra:
+            return self.extra[house - first_extra][0]
         return house_name(house, self.size)
+
+    @cached_property
+    def house_kinds(self) -> tuple[str, ...]:
+        """Each house's kind: ``row``, ``column``, ``region`` or ``extra``."""
+        n = self.size
+        return ("row",) * n + ("column",) * n + ("region",) * n + ("extra",) * len(self.extra)
+
+    @cached_property
+    def _extra_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices of the extra houses it is in."""
+        found: list[list[int]] = [[] for _ in range(self.size * self.size)]
+        for k, (_, cells) in enumerate(self.extra):
+            for c in cells:
+                found[c].append(3 * self.size + k)
+        return tuple(map(tuple, found))
 
     @cached_property
     def boxes(self) -> bool:
@@ -104,8 +128,16 @@ class Layout:
 
     @cached_property
     def houses(self) -> Houses:
-        """All houses: ``size`` rows, then ``size`` columns, then ``size`` regions."""
-        return _lines(self.size) + tuple(map(tuple, self._members))
+        """All houses: ``size`` rows, then ``size`` columns, then ``size``
+        regions, then the extra ones."""
+        return _lines(self.size) + tuple(map(tuple, self._members)) + tuple(cells for _, cells in self.extra)
+
+    def _extra_peers(self, i: int, have: frozenset[int] | set[int]) -> tuple[int, ...]:
+        """The cells of ``i``'s extra houses that are not in ``have`` (nor ``i``), ascending."""
+        if not self.extra:
+            return ()
+        more = {c for h in self._extra_of[i] for c in self.houses[h]}
+        return tuple(sorted(more.difference(have, (i,))))
 
     @cached_property
     def _members(self) -> list[list[int]]:
@@ -122,10 +154,13 @@ class Layout:
         cheapest peer table to build (every CP-SAT solve needs one)."""
         members = self._members
         lines, line_lists = _line_peers(self.size), _line_peer_lists(self.size)
-        return tuple(
+        plain = tuple(
             line_lists[i] + tuple(j for j in members[label] if j not in lines[i])
             for i, label in enumerate(self.regions)
         )
+        if not self.extra:
+            return plain
+        return tuple(p + self._extra_peers(i, set(p)) for i, p in enumerate(plain))
 
     @cached_property
     def peers(self) -> Houses:
@@ -135,9 +170,7 @@ class Layout:
     @cached_property
     def peer_sets(self) -> tuple[frozenset[int], ...]:
         """`peer_lists` as frozensets, for membership and subset tests."""
-        members = self._members
-        lines = _line_peers(self.size)
-        return tuple(lines[i].union(members[label]).difference((i,)) for i, label in enumerate(self.regions))
+        return tuple(frozenset(p) for p in self.peer_lists)
 
     @cached_property
     def peer_bits(self) -> tuple[int, ...]:
@@ -150,22 +183,34 @@ class Layout:
         return tuple(sum(1 << c for c in h) for h in self.houses)
 
     @cached_property
-    def cell_houses(self) -> tuple[tuple[int, int, int], ...]:
-        """(row house, column house, region house) of each cell."""
+    def cell_houses(self) -> tuple[tuple[int, ...], ...]:
+        """(row house, column house, region house, then any extra houses) of each cell."""
         n = self.size
-        return tuple((c // n, n + c % n, 2 * n + label) for c, label in enumerate(self.regions))
+        plain = tuple((c // n, n + c % n, 2 * n + label) for c, label in enumerate(self.regions))
+        if not self.extra:
+            return plain
+        return tuple(p + more for p, more in zip(plain, self._extra_of, strict=True))
 
     @cached_property
     def cell_house_bits(self) -> tuple[int, ...]:
         """The houses of each cell as a bit set of house indices."""
         region = 2 * self.size
-        return tuple(
+        plain = tuple(
             lines | 1 << region + label
             for lines, label in zip(_line_house_bits(self.size), self.regions, strict=True)
         )
+        if not self.extra:
+            return plain
+        return tuple(
+            bits | sum(1 << h for h in more) for bits, more in zip(plain, self._extra_of, strict=True)
+        )
+
+
+def layout_for(size: int, regions: tuple[int, ...], extra: Extra = ()) -> Layout:
+    """The one `Layout` of ``size``, normalized ``regions`` and ``extra`` houses (see `Layout`)."""
+    return _layout(size, regions, extra)
 
 
 @lru_cache(maxsize=256)
-def layout_for(size: int, regions: tuple[int, ...]) -> Layout:
-    """The one `Layout` of ``size`` and normalized ``regions`` (see `Layout`)."""
-    return Layout(size, regions)
+def _layout(size: int, regions: tuple[int, ...], extra: Extra) -> Layout:
+    return Layout(size, regions, extra)

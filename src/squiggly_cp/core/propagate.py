@@ -59,7 +59,7 @@ def singles(
     house_bits = layout.cell_house_bits
     if seed is None:
         stack = [c for c, m in enumerate(cands) if not values[c] and not m & (m - 1)]
-        dirty = (1 << (3 * n)) - 1
+        dirty = (1 << len(layout.houses)) - 1
     else:
         stack = [seed]
         dirty = house_bits[seed]

@@ -10,11 +10,12 @@ from __future__ import annotations
 import enum
 import math
 import warnings
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 
 from .geometry import Layout, box_shape, layout_for
+from .rules.base import Rule, RuleError
 
 Grid = tuple[int, ...]
 """A row-major tuple of ``size * size`` digits (0 = empty)."""
@@ -106,12 +107,16 @@ class Puzzle:
     region is connected is `squiggly_cp.core.regions.check_regions`'s job.
     ``meta`` travels with the puzzle from a link to a link; it is no part of
     the puzzle (equality ignores it, and it is not sent to worker processes).
+    ``rules`` are a variant's rules besides rows, columns and regions
+    (`squiggly_cp.core.rules`: cages, lines, dots, extra houses...), each
+    checked against the size here; a puzzle without any is a pure jigsaw.
     """
 
     size: int
     givens: Grid
     regions: Grid
     meta: Meta | None = field(default=None, compare=False, repr=False)
+    rules: tuple[Rule, ...] = ()
 
     def __post_init__(self) -> None:
         # The one place where cells become tuples and labels are renumbered.
@@ -139,6 +144,13 @@ class Puzzle:
                     first // n + 1,
                     first % n + 1,
                 )
+        if type(self.rules) is not tuple:
+            object.__setattr__(self, "rules", tuple(self.rules))
+        for rule in self.rules:
+            try:
+                rule.validate(n)
+            except RuleError as error:
+                raise PuzzleError(str(error)) from None
 
     @classmethod
     def standard(cls, givens: Grid | list[int], size: int = 9) -> Puzzle:
@@ -146,13 +158,15 @@ class Puzzle:
         return cls(size, tuple(givens), standard_regions(size))
 
     def __getstate__(self) -> dict[str, object]:
-        # The fields only: the layout is found again in `layout_for`'s cache.
-        return {"size": self.size, "givens": self.givens, "regions": self.regions}
+        # The compared fields, whatever they are (not `meta`, nor cached tables:
+        # the layout is found again in `layout_for`'s cache).
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.compare}
 
     @cached_property
     def layout(self) -> Layout:
-        """The tables of this size and region layout (one shared instance per layout)."""
-        return layout_for(self.size, self.regions)
+        """The tables of this size, region layout and extra houses (one shared instance per layout)."""
+        extra = tuple(house for rule in self.rules for house in rule.houses(self))
+        return layout_for(self.size, self.regions, extra)
 
     @property
     def houses(self) -> tuple[tuple[int, ...], ...]:
@@ -189,18 +203,53 @@ class Puzzle:
         puzzle's is left out (a link's word is not taken for it)."""
         if meta is not None and meta.solution is not None and not self.is_solution(meta.solution):
             meta = replace(meta, solution=None)
-        return Puzzle(self.size, self.givens, self.regions, meta)
+        return Puzzle(self.size, self.givens, self.regions, meta, self.rules)
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
-        return Puzzle(self.size, tuple(givens), self.regions)
+        return Puzzle(self.size, tuple(givens), self.regions, rules=self.rules)
+
+    def with_rules(self, rules: Sequence[Rule]) -> Puzzle:
+        return Puzzle(self.size, self.givens, self.regions, self.meta, tuple(rules))
 
     def is_solution(self, grid: Grid) -> bool:
-        """True if ``grid`` is complete, keeps the givens and breaks no house."""
+        """True if ``grid`` is complete, keeps the givens and breaks no house and no rule."""
+        return self.broken_rule(grid) is None and self._fits_houses(grid)
+
+    def _fits_houses(self, grid: Grid) -> bool:
         n = self.size
         if len(grid) != n * n or any(g and g != v for g, v in zip(self.givens, grid, strict=True)):
             return False
         full = set(range(1, n + 1))
         return all({grid[i] for i in house} == full for house in self.houses)
+
+    def broken_rule(self, grid: Grid) -> Rule | None:
+        """The first rule (not house) that the completed ``grid`` breaks, if any;
+        None too for a grid that is not complete and valid in its houses."""
+        if not self.rules or not self._fits_houses(grid):
+            return None
+        return next((rule for rule in self.rules if not rule.holds(grid, self)), None)
+
+    def rules_not(self, decided: Callable[[Rule], bool]) -> list[Rule]:
+        """The rules for which ``decided(rule)`` is false: what a tool that
+        decides only some rules must refuse, naming them."""
+        return [rule for rule in self.rules if not decided(rule)]
+
+
+class Unsupported(ValueError):
+    """A tool asked about a rule it does not decide (DLX and a killer cage):
+    the message names the tool and the rule."""
+
+
+def refuse_rules(puzzle: Puzzle, tool: str, houses_ok: bool = True) -> None:
+    """Raise `Unsupported` naming the first of ``puzzle``'s rules ``tool``
+    cannot take: any rule but extra houses (with ``houses_ok``), else any."""
+    for rule in puzzle.rules:
+        if not (houses_ok and rule.is_house(puzzle.size)):
+            if houses_ok:
+                what = "decides rows, columns, regions and extra houses only"
+            else:
+                what = "knows rows, columns and regions only"
+            raise Unsupported(f"{tool} cannot take {rule.describe(puzzle.size)}: it {what}")
 
 
 class Verdict(enum.Enum):

@@ -47,9 +47,13 @@ def solve(
         domains = candidates(puzzle)
         if domains is None:
             return Result(Verdict.NONE)
-        if formulation == "bool" or _forced(puzzle, domains) is not None:
+        if formulation == "bool" or puzzle.rules or _forced(puzzle, domains) is not None:
             return verdict_for(*listed_solutions(puzzle, domains, 2, time_limit))
         built = _MODELS[formulation](puzzle, domains)
+    elif puzzle.rules:  # the integer model has no rules: the one-hot one has them all
+        full = (1 << puzzle.size) - 1
+        domains = [1 << (g - 1) if g else full for g in puzzle.givens]
+        built = OneHot(puzzle, domains, propagated=False)
     else:
         full = (1 << puzzle.size) - 1
         domains = [1 << (g - 1) if g else full for g in puzzle.givens]
@@ -66,7 +70,7 @@ def listed_solutions(
     none left: False when ``limit`` or the time limit stopped it)."""
     forced = _forced(puzzle, domains)
     if forced is not None:
-        return [forced], True
+        return ([forced] if puzzle.is_solution(forced) else []), True
     with scratch_model() as model:
         built = OneHot(puzzle, domains, model=model)
         listed = Solutions(built.grid, limit)
@@ -79,7 +83,8 @@ def _forced(puzzle: Puzzle, domains: list[int]) -> Grid | None:
     if any(mask & (mask - 1) for mask in domains):
         return None
     grid = tuple(mask.bit_length() for mask in domains)
-    assert puzzle.is_solution(grid)
+    # Singles keep the houses; a variant's other rules may still break it.
+    assert puzzle.rules or puzzle.is_solution(grid)
     return grid
 
 

@@ -6,10 +6,14 @@ each of which must be covered exactly once:
 * cell (r, c) holds a digit,
 * row r holds digit d,
 * column c holds digit d,
-* region k holds digit d.
+* region k holds digit d,
+
+and N more per extra house of a variant (a diagonal, a window: house h
+holds digit d). Other rules (cages, lines, dots) are no exact cover: the
+engine refuses them, naming the rule (`refuse_rules`).
 
 Each candidate placement "digit d in cell (r, c)" is one matrix row covering
-exactly four columns, one of each kind. Rows exist only for placements the
+one column of each of the cell's houses and its cell column. Rows exist only for placements the
 givens allow (a given cell gets only its given digit, an empty cell only the
 digits not given among its peers), and the givens' rows are selected before
 the search starts, so the search works on what is left.
@@ -25,7 +29,7 @@ import sys
 from collections.abc import Iterator
 
 from ..core.limits import Deadline, Undecided
-from ..core.puzzle import Grid, Puzzle, Result, verdict_for
+from ..core.puzzle import Grid, Puzzle, Result, refuse_rules, verdict_for
 
 __all__ = ["count_solutions", "iter_solutions", "solve"]
 
@@ -74,6 +78,7 @@ def _search(
     puzzle: Puzzle, rng: random.Random | None, node_limit: int | None, deadline: Deadline
 ) -> Iterator[Grid]:
     """Every solution of ``puzzle``: the sudoku's exact-cover matrix, searched by `_explore`."""
+    refuse_rules(puzzle, "DLX")
     if puzzle.repeated_given() is not None:  # no solution; the matrix cannot even hold it
         return
     matrix, placements, given_nodes = _sudoku_matrix(puzzle)
@@ -99,32 +104,32 @@ def _sudoku_matrix(puzzle: Puzzle) -> tuple[_Matrix, list[tuple[int, int]], list
     n = puzzle.size
     nn = n * n
     givens = puzzle.givens
-    regions = puzzle.regions
+    # Each cell's houses: row, column, region, then a variant's extra houses.
+    cell_houses = puzzle.layout.cell_houses
     # Digits already given in each house (bit d set for digit d).
-    row_used = [0] * n
-    col_used = [0] * n
-    reg_used = [0] * n
+    used = [0] * len(puzzle.houses)
     for i, d in enumerate(givens):
         if d:
-            bit = 1 << d
-            row_used[i // n] |= bit
-            col_used[i % n] |= bit
-            reg_used[regions[i]] |= bit
+            for h in cell_houses[i]:
+                used[h] |= 1 << d
 
-    matrix = _Matrix(4 * nn)
+    matrix = _Matrix(nn + len(used) * n)
     placements: list[tuple[int, int]] = []
     given_nodes: list[int] = []
     for cell in range(nn):
-        r, c = divmod(cell, n)
-        k = regions[cell]
         g = givens[cell]
+        houses = cell_houses[cell]
         if g:
             digits = [g]
         else:
-            used = row_used[r] | col_used[c] | reg_used[k]
-            digits = [d for d in range(1, n + 1) if not used >> d & 1]
+            taken = 0
+            for h in houses:
+                taken |= used[h]
+            digits = [d for d in range(1, n + 1) if not taken >> d & 1]
         for d in digits:
-            cols = (1 + cell, 1 + nn + r * n + d - 1, 1 + 2 * nn + c * n + d - 1, 1 + 3 * nn + k * n + d - 1)
+            # Column order: the cell, then (house, digit) in house order: the
+            # row's, the column's, the region's, as Knuth's sudoku matrix has them.
+            cols = (1 + cell, *(1 + nn + h * n + d - 1 for h in houses))
             first = matrix.add_row(cols, len(placements))
             placements.append((cell, d))
             if g:

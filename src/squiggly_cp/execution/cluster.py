@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.case import Case, InputError
 from ..core.limits import Undecided
+from ..core.puzzle import Unsupported
 from ..core.signals import Deferred, held_sigint
 from .local import auto_jobs, growing_batches, paired, puzzles_of, run_batch
 
@@ -328,7 +329,7 @@ def _cancel(client: Client, window: deque[_Batch]) -> None:
 
 def decide_stream(
     items: Iterable[Case | InputError], work: Callable[[Any], R], address: Address
-) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | Unsupported | None]]:
     """Apply ``work`` to each case's puzzle on the cluster at ``address``; yield
     ``(item, result)`` in input order (``result`` None for an `InputError`).
 

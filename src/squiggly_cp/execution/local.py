@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from ..core.case import Case, InputError
 from ..core.limits import Undecided
+from ..core.puzzle import Unsupported
 from ..core.signals import default_sigterm, held_sigint
 
 R = TypeVar("R")
@@ -39,16 +40,17 @@ def _ignore_sigint() -> None:
     default_sigterm()
 
 
-def answer(work: Callable[[Any], R], puzzle: Any) -> R | Undecided:
+def answer(work: Callable[[Any], R], puzzle: Any) -> R | Undecided | Unsupported:
     """``work`` done on ``puzzle``; when it ran out of time, its `Undecided`
-    becomes the answer, so that the case is reported and the run goes on."""
+    becomes the answer, so that the case is reported and the run goes on, and
+    so does its `Unsupported` when it met a rule it does not decide."""
     try:
         return work(puzzle)
-    except Undecided as stopped:
+    except (Undecided, Unsupported) as stopped:
         return stopped
 
 
-def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R | Undecided]:
+def run_batch(work: Callable[[Any], R], puzzles: list[Any]) -> list[R | Undecided | Unsupported]:
     """One task for a worker: ``work`` applied to each puzzle (`answer`)."""
     return [answer(work, p) for p in puzzles]
 
@@ -60,7 +62,7 @@ def puzzles_of(batch: list[Case | InputError]) -> list[Any]:
 
 def paired(
     batch: list[Case | InputError], results: list[R]
-) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | Unsupported | None]]:
     """A batch's items with the results for its cases (None for an `InputError`)."""
     answers = iter(results)
     for item in batch:
@@ -87,7 +89,7 @@ def auto_jobs() -> int:
 
 def decide_stream(
     items: Iterable[Case | InputError], work: Callable[[Any], R], jobs: int = 0
-) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | Unsupported | None]]:
     """Apply ``work`` to each case's puzzle; yield ``(item, result)`` in input
     order (``result`` None for an `InputError`).
 
@@ -121,7 +123,7 @@ def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
 
 def _pooled(
     stream: Iterator[Case | InputError], work: Callable[[Any], R], jobs: int
-) -> Iterator[tuple[Case | InputError, R | Undecided | None]]:
+) -> Iterator[tuple[Case | InputError, R | Undecided | Unsupported | None]]:
     # fork (where there is one) starts workers at once with OR-Tools already
     # imported; the parent has solved nothing yet when the pool starts.
     methods = multiprocessing.get_all_start_methods()

@@ -25,15 +25,26 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from ..core.puzzle import Grid, Puzzle
 from .run import ask
 
-__all__ = ["AllDifferent", "Literals", "OneHot", "Solved", "digits", "scratch_model", "sole_digits"]
+__all__ = [
+    "AllDifferent",
+    "Literals",
+    "OneHot",
+    "RuleEncoder",
+    "Solved",
+    "digits",
+    "scratch_model",
+    "sole_digits",
+]
 
 Literals = dict[int, dict[int, cp_model.IntVar]]
 """``lits[cell][digit]``: the literal "``cell`` holds ``digit``" (digits 1-based)."""
@@ -141,8 +152,9 @@ class OneHot:
         add_constraint = proto.constraints.add
         cell_houses = puzzle.layout.cell_houses
         # house -> digit -> the indices of the literals of that digit in that house's cells
-        buckets: list[list[list[int]]] = [[[] for _ in range(n + 1)] for _ in range(3 * n)]
-        settled: list[set[int]] = [set() for _ in range(3 * n)]
+        houses = len(puzzle.houses)
+        buckets: list[list[list[int]]] = [[[] for _ in range(n + 1)] for _ in range(houses)]
+        settled: list[set[int]] = [set() for _ in range(houses)]
         # cell -> {digit: index of its literal's variable}
         cells: dict[int, dict[int, int]] = {}
         self._cells = cells
@@ -165,6 +177,10 @@ class OneHot:
             for d in range(1, n + 1):
                 if d not in done:
                     add_constraint().exactly_one.literals.extend(bucket[d])
+        if puzzle.rules:
+            encoder = RuleEncoder(self)
+            for rule in puzzle.rules:
+                rule.encode(encoder, puzzle)
 
     @property
     def lits(self) -> Literals:
@@ -206,6 +222,80 @@ class OneHot:
                 if values[k]:
                     grid[i] = d
         return tuple(grid)
+
+
+class RuleEncoder:
+    """`squiggly_cp.core.rules.Encoder` over a `OneHot` model: a rule's
+    literals are the model's own, and a decided cell's (or a digit outside
+    a cell's domain) are the constants ``True``/``False``, folded here."""
+
+    def __init__(self, built: OneHot):
+        self.built = built
+        self.model = built.model
+        self.size = math.isqrt(len(built.fixed))
+        self._values: dict[int, cp_model.IntVar] = {}
+
+    def lit(self, cell: int, digit: int) -> Any:
+        fixed = self.built.fixed[cell]
+        if cell not in self.built.lits:
+            return fixed == digit
+        return self.built.lits[cell].get(digit, False)
+
+    def value(self, cell: int) -> Any:
+        if cell not in self.built.lits:
+            return self.built.fixed[cell]
+        if cell not in self._values:
+            lits = self.built.lits[cell]
+            var = self.model.new_int_var_from_domain(cp_model.Domain.from_values(list(lits)), "")
+            self.model.add(var == sum(d * lit for d, lit in lits.items()))
+            self._values[cell] = var
+        return self._values[cell]
+
+    def neg(self, literal: Any) -> Any:
+        return (not literal) if isinstance(literal, bool) else literal.Not()
+
+    def clause(self, literals: Iterable[Any]) -> None:
+        kept = []
+        for literal in literals:
+            if literal is True:
+                return
+            if literal is not False:
+                kept.append(literal)
+        self.model.add_bool_or(kept)  # empty: unsatisfiable, as it should be
+
+    def at_most_one(self, literals: Iterable[Any]) -> None:
+        kept = [literal for literal in literals if literal is not False]
+        true = sum(1 for literal in kept if literal is True)
+        if true > 1:
+            self.model.add_bool_or([])
+        elif true:
+            for literal in kept:
+                if literal is not True:
+                    self.model.add_bool_or([literal.Not()])
+        elif len(kept) > 1:
+            self.model.add_at_most_one(kept)
+
+    def new_bool(self) -> Any:
+        return self.model.new_bool_var("")
+
+    def new_int(self, low: int, high: int) -> Any:
+        return self.model.new_int_var(low, high, "")
+
+    def add(self, constraint: Any, when: Sequence[Any] = ()) -> None:
+        enforce = []
+        for literal in when:
+            if literal is False:
+                return
+            if literal is not True:
+                enforce.append(literal)
+        if isinstance(constraint, bool):
+            if constraint:
+                return
+            made = self.model.add_bool_or([])
+        else:
+            made = self.model.add(constraint)
+        if enforce:
+            made.only_enforce_if(enforce)
 
 
 class AllDifferent:

@@ -1,0 +1,44 @@
+"""The rules of variant puzzles: one module per kind of rule, one entry each
+in `registry.RULES` (see `base.Rule` for what a kind holds)."""
+
+from .apart import Apart
+from .arrow import Arrow
+from .base import Encoder, Rule, RuleError, Shape, cell_list
+from .cellmarks import CellMark
+from .dots import Dot, NoOtherDots
+from .groups import Clone, Quadruple
+from .houses import Diagonal, DisjointGroups, ExtraRegion, Windoku
+from .killer import KillerCage
+from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
+from .registry import RULES
+from .sums import LittleKiller, Sandwich
+from .thermo import Thermometer
+
+__all__ = [
+    "RULES",
+    "Apart",
+    "Arrow",
+    "Between",
+    "CellMark",
+    "Clone",
+    "Diagonal",
+    "DisjointGroups",
+    "Dot",
+    "Encoder",
+    "ExtraRegion",
+    "KillerCage",
+    "LittleKiller",
+    "NoOtherDots",
+    "Palindrome",
+    "Quadruple",
+    "RegionSumLine",
+    "Renban",
+    "Rule",
+    "RuleError",
+    "Sandwich",
+    "Shape",
+    "Thermometer",
+    "Whispers",
+    "Windoku",
+    "cell_list",
+]

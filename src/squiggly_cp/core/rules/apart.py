@@ -1,0 +1,61 @@
+"""Rules over the whole grid that make more cells differ: anti-knight and
+anti-king (cells a chess knight's or king's move apart differ) and
+non-consecutive (orthogonal neighbours do not differ by 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .base import Board, Encoder, Rule, RuleError, orthogonal_pairs, relation
+
+MOVES = {
+    "antiknight": ((1, 2), (2, 1), (1, -2), (2, -1)),
+    "antiking": ((1, 1), (1, -1)),  # orthogonal king moves share a row or a column already
+}
+NAMES = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive"}
+
+
+def move_pairs(moves: Iterable[tuple[int, int]], size: int) -> Iterable[tuple[int, int]]:
+    for r in range(size):
+        for c in range(size):
+            for dr, dc in moves:
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < size and 0 <= nc < size:
+                    yield r * size + c, nr * size + nc
+
+
+@dataclass(frozen=True)
+class Apart(Rule):
+    """``style``: ``antiknight``, ``antiking`` or ``nonconsecutive``."""
+
+    style: str
+
+    kind = "apart"
+    label = "global constraint"
+
+    def describe(self, size: int) -> str:
+        return f"the {NAMES.get(self.style, self.style)} constraint"
+
+    def validate(self, size: int) -> None:
+        if self.style not in NAMES:
+            raise RuleError(f"the constraint {self.style!r}: not a kind of global constraint")
+
+    def pairs(self, size: int) -> Iterable[tuple[int, int]]:
+        if self.style == "nonconsecutive":
+            return orthogonal_pairs(size)
+        return move_pairs(MOVES[self.style], size)
+
+    def _fits(self, x: int, y: int) -> bool:
+        return abs(x - y) != 1 if self.style == "nonconsecutive" else x != y
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        for a, b in self.pairs(enc.size):
+            if self.style == "nonconsecutive":
+                relation(enc, a, b, self._fits)
+            else:
+                for d in range(1, enc.size + 1):
+                    enc.clause([enc.neg(enc.lit(a, d)), enc.neg(enc.lit(b, d))])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return all(self._fits(grid[a], grid[b]) for a, b in self.pairs(board.size))

@@ -1,0 +1,209 @@
+"""What every rule of a variant puzzle is: data, validation, CP-SAT encoding,
+grid check, drawing and name, in one frozen dataclass per kind.
+
+A rule never imports OR-Tools: its encoding is written against `Encoder`, a
+small vocabulary (literals, values, clauses, linear constraints) that
+`squiggly_cp.sat.model` implements over the one one-hot model. So the rules
+stay in `core`, and every CP-SAT question (solve, count, explain, true
+candidates, generate, layout) sees every rule through that one model.
+
+Cells are 0-based row-major indices; names in messages are ``r1c1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, ClassVar, Protocol
+
+__all__ = [
+    "Board",
+    "Encoder",
+    "Rule",
+    "RuleError",
+    "Shape",
+    "at_most_once",
+    "cell_list",
+    "orthogonal_pairs",
+    "relation",
+]
+
+Cells = tuple[int, ...]
+
+
+class RuleError(ValueError):
+    """A rule that cannot be on this grid (a cell outside it, a sum no digits
+    can make, a dot between cells that do not touch): the message names the rule."""
+
+
+class Board(Protocol):
+    """What a rule may read of the puzzle it is in (a `Puzzle` is one)."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def regions(self) -> tuple[int, ...]: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+
+
+class Encoder(Protocol):
+    """The CP-SAT vocabulary a rule's `Rule.encode` writes in.
+
+    A literal is a CP-SAT Boolean or the Python constant ``True``/``False``
+    (a decided cell, or a digit outside a cell's domain); the methods fold
+    constants, so a rule need not care which it has."""
+
+    size: int
+
+    def lit(self, cell: int, digit: int) -> Any:
+        """ "``cell`` holds ``digit``"."""
+        ...
+
+    def value(self, cell: int) -> Any:
+        """The digit of ``cell``: an int for a decided cell, else an integer variable."""
+        ...
+
+    def neg(self, literal: Any) -> Any: ...
+
+    def clause(self, literals: Iterable[Any]) -> None:
+        """At least one of ``literals`` holds."""
+        ...
+
+    def at_most_one(self, literals: Iterable[Any]) -> None: ...
+
+    def new_bool(self) -> Any: ...
+
+    def new_int(self, low: int, high: int) -> Any: ...
+
+    def add(self, constraint: Any, when: Sequence[Any] = ()) -> None:
+        """A linear constraint (``sum(...) == k``, ``x < y``...), enforced
+        when all of ``when`` hold; a constant ``True``/``False`` is folded."""
+        ...
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One thing to draw for a rule, in the terms SudokuPad draws it.
+
+    ``kind``: ``cage`` (dashed outline of ``cells``, ``text`` in its corner),
+    ``path`` (a line through the cell centres, ``style`` naming its look:
+    ``thermo``, ``arrow``, ``palindrome``, ``renban``, ``whispers``,
+    ``between``, ``regionsum``), ``bulb`` (a circle on the first cell of a
+    thermo or the bulb cells of an arrow), ``dot`` (between ``cells[0]`` and
+    ``cells[1]``: ``style`` ``white``, ``black`` or ``text`` for X/V), ``mark``
+    (in a cell: ``style`` ``odd`` circle, ``even`` square, ``min``, ``max``),
+    ``diagonal`` (``style`` ``+`` or ``-``), ``shade`` (a tinted cell of an
+    extra house, ``text`` its group), ``clue`` (text outside the grid at
+    ``at``, row and column possibly 0 or N+1, ``style`` an arrow direction for
+    a little killer), ``corner`` (``text`` in the corner where four cells
+    meet: a quadruple)."""
+
+    kind: str
+    cells: Cells = ()
+    style: str = ""
+    text: str = ""
+    at: tuple[int, int] | None = None
+
+
+class Rule:
+    """The base of every rule kind (each a frozen dataclass subclass).
+
+    ``kind`` is the registry key and ``label`` the name a person reads."""
+
+    kind: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+
+    def cells(self) -> Cells:
+        """The cells the rule is about (for validation and drawing)."""
+        return ()
+
+    def validate(self, size: int) -> None:
+        """Raise `RuleError` if the rule cannot stand on a ``size`` grid."""
+        bad = [c for c in self.cells() if not 0 <= c < size * size]
+        if bad:
+            raise RuleError(f"{self.describe(size)}: a cell is outside the {size}x{size} grid")
+
+    def describe(self, size: int) -> str:
+        """The rule's name in messages, e.g. "the killer cage r1c1-r2c1 (sum 7)"."""
+        return f"the {self.label}"
+
+    def houses(self, board: Board) -> tuple[tuple[str, Cells], ...]:
+        """Extra houses (named, ``size`` cells each, every digit once) the rule adds."""
+        return ()
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        """The rule as CP-SAT constraints (houses are encoded by the model itself)."""
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        """Does the completed ``grid`` keep the rule? Written from the rule's
+        definition, apart from `encode`."""
+        raise NotImplementedError
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return ()
+
+    def is_house(self, size: int) -> bool:
+        """Is the rule nothing but extra houses (which DLX and hatching decide)?"""
+        return False
+
+
+def cell_list(cells: Iterable[int], size: int) -> str:
+    """``r1c1-r1c2-r2c2``: the cells of a cage or a line, in order."""
+    return "-".join(f"r{c // size + 1}c{c % size + 1}" for c in cells)
+
+
+def orthogonal_pairs(size: int) -> Iterable[tuple[int, int]]:
+    """Every pair of orthogonally adjacent cells, (left or upper, right or lower)."""
+    for r in range(size):
+        for c in range(size):
+            i = r * size + c
+            if c + 1 < size:
+                yield i, i + 1
+            if r + 1 < size:
+                yield i, i + size
+
+
+def adjacent(a: int, b: int, size: int) -> bool:
+    """Do ``a`` and ``b`` share an edge?"""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def touching(a: int, b: int, size: int) -> bool:
+    """Do ``a`` and ``b`` share an edge or a corner (as cells of a line do)?"""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return a != b and max(abs(ra - rb), abs(ca - cb)) == 1
+
+
+def relation(enc: Encoder, a: int, b: int, ok: Callable[[int, int], bool]) -> None:
+    """Digits ``x`` of ``a`` and ``y`` of ``b`` must satisfy ``ok(x, y)``: for
+    each digit, the clause "not this digit, or one of its supports"
+    (arc consistency in the one-hot literals)."""
+    digits = range(1, enc.size + 1)
+    for d in digits:
+        enc.clause([enc.neg(enc.lit(a, d)), *(enc.lit(b, e) for e in digits if ok(d, e))])
+        enc.clause([enc.neg(enc.lit(b, d)), *(enc.lit(a, e) for e in digits if ok(e, d))])
+
+
+def at_most_once(enc: Encoder, cells: Sequence[int]) -> None:
+    """No digit twice among ``cells``."""
+    for d in range(1, enc.size + 1):
+        enc.at_most_one(enc.lit(c, d) for c in cells)
+
+
+def check_line(rule: Rule, cells: Sequence[int], size: int, shortest: int = 2) -> None:
+    """A line's cells: at least ``shortest``, each touching the next, none twice."""
+    name = rule.describe(size)
+    if len(cells) < shortest:
+        raise RuleError(f"{name}: a line needs at least {shortest} cells")
+    if len(set(cells)) != len(cells):
+        raise RuleError(f"{name}: the line passes a cell twice")
+    for a, b in pairwise(cells):
+        if not touching(a, b, size):
+            raise RuleError(f"{name}: {cell_list((a, b), size)} are not neighbours")

@@ -1,0 +1,61 @@
+"""Marks in one cell: odd and even cells, and minimum and maximum cells
+(smaller, or larger, than every orthogonal neighbour)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, relation
+
+STYLES = {"odd": "odd cell", "even": "even cell", "min": "minimum cell", "max": "maximum cell"}
+
+
+def neighbours(cell: int, size: int) -> list[int]:
+    r, c = divmod(cell, size)
+    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [nr * size + nc for nr, nc in near if 0 <= nr < size and 0 <= nc < size]
+
+
+@dataclass(frozen=True)
+class CellMark(Rule):
+    """``style``: ``odd``, ``even``, ``min`` or ``max``."""
+
+    style: str
+    cell: int
+
+    kind = "cellmark"
+    label = "cell mark"
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell,)
+
+    def describe(self, size: int) -> str:
+        return f"the {STYLES.get(self.style, self.style)} {cell_list((self.cell,), size)}"
+
+    def validate(self, size: int) -> None:
+        if self.style not in STYLES:
+            raise RuleError(f"the cell mark {self.style!r}: not a kind of mark")
+        super().validate(size)
+
+    def _fits(self, digit: int, other: int) -> bool:
+        return digit < other if self.style == "min" else digit > other
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        if self.style in ("odd", "even"):
+            wrong = 0 if self.style == "odd" else 1
+            for d in range(1, enc.size + 1):
+                if d % 2 == wrong:
+                    enc.clause([enc.neg(enc.lit(self.cell, d))])
+            return
+        for other in neighbours(self.cell, enc.size):
+            relation(enc, self.cell, other, self._fits)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        digit = grid[self.cell]
+        if self.style in ("odd", "even"):
+            return digit % 2 == (1 if self.style == "odd" else 0)
+        return all(self._fits(digit, grid[o]) for o in neighbours(self.cell, board.size))
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("mark", (self.cell,), style=self.style),)

@@ -1,0 +1,114 @@
+"""Dots between two orthogonal neighbours: kropki white (the digits differ by
+``value``, 1 unless said) and black (one is ``value`` times the other, 2
+unless said), and X (sum 10) and V (sum 5); and the negative forms, "all
+such dots are given": no unmarked pair keeps that relation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .base import Board, Encoder, Rule, RuleError, Shape, adjacent, cell_list, orthogonal_pairs, relation
+
+Test = Callable[[int, int], bool]
+
+
+def _tests(kind: str, value: int) -> Test:
+    if kind == "white":
+        return lambda x, y: abs(x - y) == value
+    if kind == "black":
+        return lambda x, y: x == value * y or y == value * x
+    return lambda x, y: x + y == value
+
+
+DEFAULTS = {"white": 1, "black": 2, "x": 10, "v": 5}
+LABELS = {"white": "white kropki dot", "black": "black kropki dot", "x": "X", "v": "V"}
+
+
+@dataclass(frozen=True)
+class Dot(Rule):
+    """``style``: ``white``, ``black``, ``x`` or ``v``."""
+
+    style: str
+    pair: tuple[int, int]
+    value: int | None = None
+
+    kind = "dot"
+    label = "dot"
+
+    @property
+    def amount(self) -> int:
+        return DEFAULTS[self.style] if self.value is None else self.value
+
+    def cells(self) -> tuple[int, ...]:
+        return self.pair
+
+    def describe(self, size: int) -> str:
+        shown = "" if self.value is None or self.value == DEFAULTS.get(self.style) else f" ({self.value})"
+        return f"the {LABELS.get(self.style, self.style)}{shown} at {cell_list(self.pair, size)}"
+
+    def validate(self, size: int) -> None:
+        if self.style not in DEFAULTS:
+            raise RuleError(f"the dot {self.style!r}: not a kind of dot")
+        super().validate(size)
+        name = self.describe(size)
+        if len(self.pair) != 2 or not adjacent(*self.pair, size):
+            raise RuleError(f"{name}: the cells are not orthogonal neighbours")
+        test = _tests(self.style, self.amount)
+        if not any(test(x, y) for x in range(1, size + 1) for y in range(1, size + 1) if x != y):
+            raise RuleError(f"{name}: no two digits 1-{size} fit it")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        relation(enc, *self.pair, _tests(self.style, self.amount))
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return _tests(self.style, self.amount)(grid[self.pair[0]], grid[self.pair[1]])
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        if self.style in ("x", "v"):
+            return (Shape("dot", self.pair, style="text", text=self.style.upper()),)
+        return (
+            Shape("dot", self.pair, style=self.style, text="" if self.value is None else str(self.value)),
+        )
+
+
+NEGATIVE_STYLES = {"white": ("white",), "black": ("black",), "xv": ("x", "v")}
+
+
+@dataclass(frozen=True)
+class NoOtherDots(Rule):
+    """Every pair of neighbours that fits a ``white``, ``black`` or ``xv`` dot
+    has one: a pair without one (of that kind) does not fit it."""
+
+    style: str
+
+    kind = "negative"
+    label = "negative constraint"
+
+    def describe(self, size: int) -> str:
+        names = {"white": "white kropki dots", "black": "black kropki dots", "xv": "X and V"}
+        return f"the negative constraint (all {names.get(self.style, self.style)} are given)"
+
+    def validate(self, size: int) -> None:
+        if self.style not in NEGATIVE_STYLES:
+            raise RuleError(f"the negative constraint {self.style!r}: not a kind of dot")
+
+    def _unmarked(self, board: Board) -> list[tuple[tuple[int, int], Test]]:
+        styles = NEGATIVE_STYLES[self.style]
+        marked = {
+            frozenset(rule.pair) for rule in board.rules if isinstance(rule, Dot) and rule.style in styles
+        }
+        tests = [_tests(style, DEFAULTS[style]) for style in styles]
+        return [
+            (pair, test)
+            for pair in orthogonal_pairs(board.size)
+            if frozenset(pair) not in marked
+            for test in tests
+        ]
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        for pair, test in self._unmarked(board):
+            relation(enc, *pair, lambda x, y, test=test: not test(x, y))  # type: ignore[misc]
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return not any(test(grid[a], grid[b]) for (a, b), test in self._unmarked(board))

@@ -1,0 +1,161 @@
+"""Extra houses: cells that hold every digit once, as a row does. The
+diagonals, extra regions, windoku's windows and disjoint groups. Being houses,
+they reach every engine through `Layout.houses` (peers, the singles kernel,
+DLX's columns, hatching) with no rule of their own to encode."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..geometry import box_shape
+from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list
+
+Named = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+def _all_differ(houses: Named, grid: Sequence[int]) -> bool:
+    return all(len({grid[c] for c in cells}) == len(cells) for _, cells in houses)
+
+
+class _Houses(Rule):
+    def is_house(self, size: int) -> bool:
+        return True
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return _all_differ(self.houses(board), grid)
+
+
+@dataclass(frozen=True)
+class Diagonal(_Houses):
+    """``direction`` ``+`` (bottom-left to top-right, ╱) or ``-`` (╲)."""
+
+    direction: str
+
+    kind = "diagonal"
+    label = "diagonal"
+
+    def describe(self, size: int) -> str:
+        return f"the {'positive' if self.direction == '+' else 'negative'} diagonal"
+
+    def validate(self, size: int) -> None:
+        if self.direction not in "+-" or len(self.direction) != 1:
+            raise RuleError(f"the diagonal {self.direction!r}: a diagonal is + or -")
+
+    def houses(self, board: Board) -> Named:
+        n = board.size
+        if self.direction == "-":
+            return (("the negative diagonal", tuple(i * n + i for i in range(n))),)
+        return (("the positive diagonal", tuple(i * n + n - 1 - i for i in range(n))),)
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("diagonal", style=self.direction),)
+
+
+@dataclass(frozen=True)
+class ExtraRegion(_Houses):
+    """Its cells differ; with ``size`` cells it is a house (every digit once)."""
+
+    region: tuple[int, ...]
+
+    kind = "extraregion"
+    label = "extra region"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.region
+
+    def describe(self, size: int) -> str:
+        return f"the extra region {cell_list(sorted(self.region), size)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if not self.region or len(set(self.region)) != len(self.region) or len(self.region) > size:
+            raise RuleError(f"{self.describe(size)}: an extra region has 1 to {size} different cells")
+
+    def is_house(self, size: int) -> bool:
+        return len(self.region) == size
+
+    def houses(self, board: Board) -> Named:
+        if len(self.region) != board.size:
+            return ()
+        return ((self.describe(board.size), tuple(sorted(self.region))),)
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        if len(self.region) != enc.size:
+            at_most_once(enc, self.region)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return len({grid[c] for c in self.region}) == len(self.region)
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("shade", self.region, text="extra"),)
+
+
+def windows(size: int) -> tuple[tuple[int, ...], ...]:
+    """Windoku's windows: the boxes' shape, placed one cell in from the
+    corners with one line between them (r2-4, r6-8 by c2-4, c6-8 on a 9x9)."""
+    shape = box_shape(size)
+    if shape is None:
+        return ()
+    h, w = shape
+    tops = range(1, size - h, h + 1)
+    lefts = range(1, size - w, w + 1)
+    return tuple(
+        tuple((top + r) * size + left + c for r in range(h) for c in range(w))
+        for top in tops
+        for left in lefts
+    )
+
+
+@dataclass(frozen=True)
+class Windoku(_Houses):
+    kind = "windoku"
+    label = "windoku"
+
+    def describe(self, size: int) -> str:
+        return "the windoku windows"
+
+    def validate(self, size: int) -> None:
+        if box_shape(size) != (3, 3):
+            raise RuleError(f"{self.describe(size)}: windoku is a 9x9 rule")
+
+    def houses(self, board: Board) -> Named:
+        return tuple(
+            (f"window {k + 1} ({cell_list(cells[:1], board.size)})", cells)
+            for k, cells in enumerate(windows(board.size))
+        )
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return tuple(Shape("shade", cells, text="window") for cells in windows(size))
+
+
+@dataclass(frozen=True)
+class DisjointGroups(_Houses):
+    """The cells at the same place in each box of the box grid hold
+    different digits (a house per place). The boxes are the standard ones
+    whatever the regions are (as Sukaku Explainer reads it on a jigsaw)."""
+
+    kind = "disjoint"
+    label = "disjoint groups"
+
+    def describe(self, size: int) -> str:
+        return "the disjoint groups"
+
+    def validate(self, size: int) -> None:
+        if box_shape(size) is None:
+            raise RuleError(f"{self.describe(size)}: a {size}x{size} grid has no boxes")
+
+    def houses(self, board: Board) -> Named:
+        n = board.size
+        shape = box_shape(n)
+        if shape is None:
+            return ()
+        h, w = shape
+        return tuple(
+            (
+                f"disjoint group {r * w + c + 1}",
+                tuple((br + r) * n + bc + c for br in range(0, n, h) for bc in range(0, n, w)),
+            )
+            for r in range(h)
+            for c in range(w)
+        )

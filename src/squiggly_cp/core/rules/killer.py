@@ -1,0 +1,95 @@
+"""Killer cages: the cage's digits differ and, when it has a sum, add up to it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list, touching
+
+
+@cache
+def combinations_for(size: int, count: int, total: int | None) -> tuple[frozenset[int], ...]:
+    """The sets of ``count`` different digits of 1..``size`` that sum to ``total``
+    (any sum when None)."""
+    return tuple(
+        frozenset(combo)
+        for combo in combinations(range(1, size + 1), count)
+        if total is None or sum(combo) == total
+    )
+
+
+def encode_sum_set(enc: Encoder, cells: Sequence[int], total: int | None) -> None:
+    """Distinct digits in ``cells`` summing to ``total``: which digits the
+    cells hold is one of the combinations (a Boolean per combination), and the
+    sum as a linear constraint besides (it prunes differently)."""
+    at_most_once(enc, cells)
+    n = enc.size
+    combos = combinations_for(n, len(cells), total)
+    if total is None or len(cells) == n:
+        return
+    chosen = [enc.new_bool() for _ in combos]
+    enc.clause(chosen)
+    for d in range(1, n + 1):
+        holders = [enc.lit(c, d) for c in cells]
+        for combo, pick in zip(combos, chosen, strict=True):
+            if d in combo:
+                enc.clause([enc.neg(pick), *holders])  # the combination's digit is in the cage
+            else:
+                for held in holders:
+                    enc.clause([enc.neg(pick), enc.neg(held)])
+    enc.add(sum(enc.value(c) for c in cells) == total)
+
+
+@dataclass(frozen=True)
+class KillerCage(Rule):
+    cage: tuple[int, ...]
+    total: int | None = None
+
+    kind = "killer"
+    label = "killer cage"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.cage
+
+    def describe(self, size: int) -> str:
+        total = f" (sum {self.total})" if self.total is not None else ""
+        return f"the killer cage {cell_list(self.cage, size)}{total}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        name = self.describe(size)
+        if not self.cage:
+            raise RuleError(f"{name}: a cage needs cells")
+        if len(set(self.cage)) != len(self.cage):
+            raise RuleError(f"{name}: a cell is in the cage twice")
+        if len(self.cage) > size:
+            raise RuleError(f"{name}: {len(self.cage)} cells cannot hold different digits 1-{size}")
+        # Cells touching at a corner still make one cage (some setters draw them).
+        if not _connected(self.cage, size):
+            raise RuleError(f"{name}: the cage's cells are not connected")
+        if self.total is not None and not combinations_for(size, len(self.cage), self.total):
+            raise RuleError(f"{name}: no {len(self.cage)} different digits 1-{size} sum to {self.total}")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        encode_sum_set(enc, self.cage, self.total)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = [grid[c] for c in self.cage]
+        return len(set(values)) == len(values) and (self.total is None or sum(values) == self.total)
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("cage", self.cage, text="" if self.total is None else str(self.total)),)
+
+
+def _connected(cells: Sequence[int], size: int) -> bool:
+    left = set(cells[1:])
+    stack = [cells[0]]
+    while stack:
+        c = stack.pop()
+        near = [j for j in left if touching(c, j, size)]
+        left.difference_update(near)
+        stack.extend(near)
+    return not left

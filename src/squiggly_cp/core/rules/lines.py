@@ -1,0 +1,170 @@
+"""Lines whose rule is about the digits along them: palindromes, renban,
+German whispers, between lines and region-sum lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list, check_line, relation
+
+
+class _Line(Rule):
+    line: tuple[int, ...]
+    shortest: int = 2
+
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def describe(self, size: int) -> str:
+        return f"the {self.label} {cell_list(self.line, size)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        check_line(self, self.line, size, self.shortest)
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("path", self.line, style=self.kind),)
+
+
+@dataclass(frozen=True)
+class Palindrome(_Line):
+    """The line reads the same from either end."""
+
+    line: tuple[int, ...]
+
+    kind = "palindrome"
+    label = "palindrome"
+
+    def _pairs(self) -> list[tuple[int, int]]:
+        return list(zip(self.line, reversed(self.line), strict=True))[: len(self.line) // 2]
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        for a, b in self._pairs():
+            relation(enc, a, b, lambda x, y: x == y)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return all(grid[a] == grid[b] for a, b in self._pairs())
+
+
+@dataclass(frozen=True)
+class Renban(_Line):
+    """The line's digits differ and are a run of consecutive numbers, in any order."""
+
+    line: tuple[int, ...]
+
+    kind = "renban"
+    label = "renban line"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if len(self.line) > size:
+            raise RuleError(f"{self.describe(size)}: {len(self.line)} cells cannot hold different digits")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        n, length = enc.size, len(self.line)
+        at_most_once(enc, self.line)
+        # One Boolean per possible run low..low+length-1; each digit needs its run.
+        runs = {low: enc.new_bool() for low in range(1, n - length + 2)}
+        enc.clause(runs.values())
+        enc.at_most_one(runs.values())
+        for d in range(1, n + 1):
+            covering = [run for low, run in runs.items() if low <= d < low + length]
+            for cell in self.line:
+                enc.clause([enc.neg(enc.lit(cell, d)), *covering])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = sorted(grid[c] for c in self.line)
+        return values == list(range(values[0], values[0] + len(values)))
+
+
+def whisper_gap(size: int) -> int:
+    """How far apart neighbours on a German whispers line are: 5 on a 9x9,
+    half the size rounded up in general (so the middle digit cannot be on it)."""
+    return (size + 1) // 2
+
+
+@dataclass(frozen=True)
+class Whispers(_Line):
+    """Neighbours on the line differ by at least ``gap`` (`whisper_gap` unless given)."""
+
+    line: tuple[int, ...]
+    gap: int | None = None
+
+    kind = "whispers"
+    label = "German whispers line"
+
+    def _gap(self, size: int) -> int:
+        return whisper_gap(size) if self.gap is None else self.gap
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if not 1 <= self._gap(size) < size:
+            raise RuleError(f"{self.describe(size)}: no digits 1-{size} differ by {self._gap(size)}")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        gap = self._gap(enc.size)
+        for a, b in pairwise(self.line):
+            relation(enc, a, b, lambda x, y: abs(x - y) >= gap)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        gap = self._gap(board.size)
+        return all(abs(grid[a] - grid[b]) >= gap for a, b in pairwise(self.line))
+
+
+@dataclass(frozen=True)
+class Between(_Line):
+    """The digits inside the line lie strictly between the digits at its ends."""
+
+    line: tuple[int, ...]
+
+    kind = "between"
+    label = "between line"
+    shortest = 3
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        first, last = enc.value(self.line[0]), enc.value(self.line[-1])
+        rising = enc.new_bool()
+        for cell in self.line[1:-1]:
+            inner = enc.value(cell)
+            enc.add(first < inner, [rising])
+            enc.add(inner < last, [rising])
+            enc.add(first > inner, [enc.neg(rising)])
+            enc.add(inner > last, [enc.neg(rising)])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        low, high = sorted((grid[self.line[0]], grid[self.line[-1]]))
+        return all(low < grid[c] < high for c in self.line[1:-1])
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        ends = (self.line[0], self.line[-1])
+        return (Shape("bulb", ends, style="between"), *super().shapes(size))
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_Line):
+    """Region borders cut the line into pieces (runs of cells in one region),
+    and every piece has the same sum."""
+
+    line: tuple[int, ...]
+
+    kind = "regionsum"
+    label = "region-sum line"
+
+    def pieces(self, regions: Sequence[int]) -> list[list[int]]:
+        out: list[list[int]] = []
+        for cell in self.line:
+            if out and regions[out[-1][-1]] == regions[cell]:
+                out[-1].append(cell)
+            else:
+                out.append([cell])
+        return out
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        sums = [sum(enc.value(c) for c in piece) for piece in self.pieces(board.regions)]
+        for other in sums[1:]:
+            enc.add(sums[0] == other)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return len({sum(grid[c] for c in piece) for piece in self.pieces(board.regions)}) == 1
