@@ -3,21 +3,57 @@
 from __future__ import annotations
 
 import json
+import random
 import urllib.parse
+from collections import Counter
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lzstring import LZString
 
 from squiggly_cp import InputError, Puzzle, read_hdu
-from squiggly_cp.core.puzzle import standard_regions
+from squiggly_cp.core.geometry import box_shape
+from squiggly_cp.core.puzzle import PuzzleError, Verdict, standard_regions
+from squiggly_cp.core.rules import (
+    Apart,
+    Arrow,
+    Between,
+    CellMark,
+    Clone,
+    Diagonal,
+    DisjointGroups,
+    Dot,
+    ExtraRegion,
+    KillerCage,
+    LittleKiller,
+    NoOtherDots,
+    Palindrome,
+    Quadruple,
+    RegionSumLine,
+    Renban,
+    Rule,
+    RuleError,
+    Sandwich,
+    Thermometer,
+    Whispers,
+    Windoku,
+)
+from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.formats.fpuzzles import (
     LINK_PREFIX,
+    TOP_LEVEL_KEYS,
     fpuzzles_link,
     read_fpuzzles,
     to_fpuzzles_json,
     write_fpuzzles,
 )
+from squiggly_cp.formats.fpuzzles_rules import RULE_KEYS, fpuzzles_order
+from squiggly_cp.formats.registry import REGISTRY, write_one
+from squiggly_cp.make.regionmaps import random_layout
 from test_formats_grid import PUZZLE4, PUZZLE6
 
 SAMPLE_IN = Path(__file__).resolve().parent.parent / "data" / "hdu4069-sample.in"
@@ -67,10 +103,12 @@ def test_value_without_given_is_a_pencil_entry_and_is_ignored() -> None:
     assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
 
 
-@pytest.mark.parametrize("key", ["killercage", "thermometer", "arrow", "diagonal+"])
+@pytest.mark.parametrize("key", ["line", "rectangle", "circle", "text", "cage", "xsum", "fogofwar"])
 def test_unknown_constraints_are_refused_naming_the_key(key: str) -> None:
+    # Cosmetic keys (their meaning is in the rules text only) and keys this tool
+    # does not read are refused when they hold anything.
     doc = one_given_doc()
-    doc[key] = True if key == "diagonal+" else [{"cells": ["R1C1", "R1C2"], "value": "3"}]
+    doc[key] = True if key == "fogofwar" else [{"cells": ["R1C1", "R1C2"], "value": "3"}]
     items = read_fpuzzles(json.dumps(doc) + "\n" + json.dumps(one_given_doc()))
     err = items[0]
     assert isinstance(err, InputError) and err.case == 1
@@ -206,11 +244,12 @@ def test_link_is_compact_json() -> None:
 
 def test_every_unknown_constraint_is_named() -> None:
     doc = one_given_doc()
-    doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]
-    doc["thermometer"] = [{"lines": [["R1C1", "R1C2"]]}]
-    doc["arrow"] = [{"lines": [["R2C1", "R2C2"]]}]
+    doc["cage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]
+    doc["line"] = [{"lines": [["R1C1", "R1C2"]]}]
+    doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]  # understood: not named
+    doc["text"] = [{"cells": ["R2C1"], "value": "hi"}]
     (err,) = read_fpuzzles(json.dumps(doc))
-    assert "'killercage', 'thermometer' and 'arrow', constraints this tool does not understand" in str(err)
+    assert "'cage', 'line' and 'text', constraints this tool does not understand" in str(err)
     doc = one_given_doc()
     doc["grid"][0][1] = {"givenPencilMarks": [1], "cage": 3}
     (err,) = read_fpuzzles(json.dumps(doc))
@@ -233,13 +272,749 @@ def test_echoed_input_is_cut_to_an_excerpt() -> None:
     assert len(str(err)) < 120 and (err.row, err.col) == (1, 1)
 
 
-def test_cell_colours_and_a_null_region_are_accepted() -> None:
+def test_cell_colours_are_accepted_and_a_null_region_is_refused() -> None:
     # Issue 21, item 16: setters' files carry cell colours and "region": null.
     doc = one_given_doc()
-    doc["grid"][0][1] = {"c": "#FF0000", "highlight": "#00FF00", "region": None}
+    doc["grid"][0][1] = {"c": "#FF0000", "highlight": "#00FF00"}
     doc["grid"][1][2] = {"cArray": ["#FF0000", "#0000FF"]}
     assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
-    # A null region is the default box: a size without boxes still needs one.
+    # A null region puts the cell in no region (as SudokuPad and the f-puzzles
+    # solver read it), which a Puzzle cannot hold: refused, naming the cell.
+    doc["grid"][2][3] = {"c": "#FF0000", "region": None}
+    (err,) = read_fpuzzles(json.dumps(doc))
+    assert isinstance(err, InputError) and err.case == 1
+    assert str(err) == "case 1: r3c4 is in no region ('region': null): not supported"
     doc = {"size": 5, "grid": [[{"region": None}] * 5] * 5}
     (err,) = read_fpuzzles(json.dumps(doc))
-    assert isinstance(err, InputError) and "needs a 'region'" in str(err)
+    assert (
+        isinstance(err, InputError) and err.message == "r1c1 is in no region ('region': null): not supported"
+    )
+
+
+# Variant rules ---------------------------------------------------------------------------------
+#
+# Each key read from a hand-written document to the rules expected of it. Cells
+# are 0-based row-major: on a 9x9, RrCc is (r - 1) * 9 + (c - 1), so R1C1 = 0,
+# R1C2 = 1, R2C1 = 9, R2C2 = 10, R5C5 = 40, R9C9 = 80.
+
+
+def read_doc(extra: dict[str, Any], size: int = 9) -> Puzzle | InputError:
+    doc: dict[str, Any] = {"size": size, "grid": [[{} for _ in range(size)] for _ in range(size)], **extra}
+    (item,) = read_fpuzzles(json.dumps(doc))
+    return item
+
+
+def windows9() -> list[dict[str, Any]]:
+    return [
+        {"cells": [f"R{top + r}C{left + c}" for r in range(3) for c in range(3)]}
+        for top in (2, 6)
+        for left in (2, 6)
+    ]
+
+
+KEYS: list[tuple[dict[str, Any], tuple[Rule, ...]]] = [
+    (
+        {"killercage": [{"cells": ["R1C1", "R2C1"], "value": "7"}, {"cells": ["R5C5"]}]},
+        (KillerCage((0, 9), 7), KillerCage((40,))),
+    ),
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": 3}]}, (KillerCage((0, 1), 3),)),  # a number too
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": ""}]}, (KillerCage((0, 1)),)),  # no sum
+    (
+        {
+            "littlekillersum": [
+                {"cell": "R0C1", "cells": ["R1C2", "R2C3"], "direction": "DR", "value": "20"},
+                {"cell": "R10C5", "direction": "UL", "value": "11"},
+                {"cell": "R3C10", "direction": "DL", "value": 30},
+            ]
+        },
+        (LittleKiller((0, 1), "DR", 20), LittleKiller((10, 5), "UL", 11), LittleKiller((3, 10), "DL", 30)),
+    ),
+    (
+        {
+            "sandwichsum": [
+                {"cell": "R0C3", "value": "10"},
+                {"cell": "R4C0", "value": "0"},
+                {"cell": "R10C9", "value": "35"},  # below or right of the grid too
+                {"cell": "R2C10", "value": 7},
+            ]
+        },
+        (Sandwich("column", 3, 10), Sandwich("row", 4, 0), Sandwich("column", 9, 35), Sandwich("row", 2, 7)),
+    ),
+    (
+        {
+            "arrow": [
+                {"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1"]]},
+                {"cells": ["R5C5", "R5C6"], "lines": [["R5C6", "R6C7"]]},
+                {"cells": ["R7C1", "R8C1"], "lines": [["R7C1", "R8C2"]]},  # from the first bulb cell
+            ]
+        },
+        (Arrow((0,), (1, 2)), Arrow((0,), (9,)), Arrow((40, 41), (51,)), Arrow((54, 63), (64,))),
+    ),
+    (
+        {"thermometer": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R9C9", "R9C8"]]}]},
+        (Thermometer((0, 10, 20)), Thermometer((80, 79))),
+    ),
+    (
+        {"difference": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1", "R2C2"], "value": "3"}]},
+        (Dot("white", (0, 1)), Dot("white", (9, 10), 3)),
+    ),
+    (
+        {"ratio": [{"cells": ["R1C2", "R1C1"]}, {"cells": ["R2C1", "R3C1"], "value": "3"}]},
+        (Dot("black", (1, 0)), Dot("black", (9, 18), 3)),
+    ),
+    (
+        {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}, {"cells": ["R1C1", "R2C1"], "value": "V"}]},
+        (Dot("x", (0, 1)), Dot("v", (0, 9))),
+    ),
+    ({"negative": ["ratio", "xv"], "ratio": []}, (NoOtherDots("black"), NoOtherDots("xv"))),
+    ({"negative": ["difference"]}, (NoOtherDots("white"),)),
+    ({"nonconsecutive": True}, (Apart("nonconsecutive"),)),
+    # f-puzzles' non-consecutive lets the cells at a white dot be consecutive:
+    # with such dots it is the white negative constraint.
+    (
+        {"nonconsecutive": True, "difference": [{"cells": ["R1C1", "R1C2"]}]},
+        (Dot("white", (0, 1)), NoOtherDots("white")),
+    ),
+    (
+        {"odd": [{"cell": "R1C1"}], "even": [{"cell": "R9C9"}], "minimum": [{"cell": "R5C5"}]},
+        (CellMark("odd", 0), CellMark("even", 80), CellMark("min", 40)),
+    ),
+    ({"maximum": [{"cell": "R2C2"}, {"cell": "R2C4"}]}, (CellMark("max", 10), CellMark("max", 12))),
+    ({"antiknight": True, "antiking": True}, (Apart("antiknight"), Apart("antiking"))),
+    ({"palindrome": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, (Palindrome((0, 1, 2)),)),
+    (
+        {"renban": [{"lines": [["R1C1", "R2C1"], ["R9C9", "R8C8", "R7C7"]]}]},
+        (Renban((0, 9)), Renban((80, 70, 60))),
+    ),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]]}]}, (Whispers((0, 1)),)),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": 4}]}, (Whispers((0, 1), 4),)),
+    ({"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3", "R2C4"]]}]}, (Between((0, 1, 2, 12)),)),
+    ({"regionsumline": [{"lines": [["R3C3", "R3C4"]]}]}, (RegionSumLine((20, 21)),)),
+    ({"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R9C8", "R9C9"]}]}, (Clone((0, 1), (79, 80)),)),
+    (
+        {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]}]},
+        (Quadruple((0, 1, 9, 10), (1, 2)),),
+    ),
+    (
+        {"quadruple": [{"cells": ["R8C8", "R8C9", "R9C8", "R9C9"], "values": ["9"]}]},
+        (Quadruple((70, 71, 79, 80), (9,)),),
+    ),
+    ({"diagonal+": True}, (Diagonal("+"),)),
+    ({"diagonal-": True, "diagonal+": False}, (Diagonal("-"),)),
+    ({"extraregion": [{"cells": ["R1C1", "R1C2", "R2C1"]}]}, (ExtraRegion((0, 1, 9)),)),
+    ({"extraregion": windows9()}, (Windoku(),)),  # the four windoku windows
+    ({"extraregion": [*windows9()[::-1], {"cells": ["R1C1"]}]}, (Windoku(), ExtraRegion((0,)))),
+    ({"disjointgroups": True}, (DisjointGroups(),)),
+]
+
+
+@pytest.mark.parametrize(("extra", "expected"), KEYS)
+def test_each_key_reads_to_its_rules(extra: dict[str, Any], expected: tuple[Rule, ...]) -> None:
+    puzzle = read_doc(extra)
+    assert isinstance(puzzle, Puzzle), str(puzzle)
+    assert puzzle.rules == expected
+    assert puzzle.regions == standard_regions(9) and puzzle.givens == (0,) * 81
+
+
+def test_rules_come_in_one_order_whatever_the_key_order() -> None:
+    extra = {
+        "diagonal+": True,
+        "odd": [{"cell": "R1C1"}],
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+        "antiknight": True,
+    }
+    shuffled = read_doc(dict(reversed(extra.items())))
+    assert isinstance(shuffled, Puzzle)
+    assert shuffled.rules == (KillerCage((0, 1), 3), CellMark("odd", 0), Apart("antiknight"), Diagonal("+"))
+    assert read_doc(extra) == shuffled
+
+
+def cells(*names: str) -> list[str]:
+    return list(names)
+
+
+REFUSED: list[tuple[dict[str, Any], str]] = [
+    (
+        {"killercage": [{"cells": ["R1C1", "R2C1"], "value": "abc"}]},
+        'the killer cage r1c1-r2c1: the sum "abc" is not a whole number',
+    ),
+    (
+        {"killercage": [{"cells": ["R1C1", "R2C1"], "value": "7.5"}]},
+        'the killer cage r1c1-r2c1: the sum "7.5" is not a whole number',
+    ),
+    (
+        {"killercage": [{"cells": ["R1C1", "R2C1"], "value": True}]},
+        "the killer cage r1c1-r2c1: the sum true is not a whole number",
+    ),
+    ({"killercage": [{"cells": ["R1X1"]}]}, 'killer cage 1: "R1X1" is not a cell in the 9x9 grid'),
+    (
+        {"killercage": [{"cells": ["R1C1"]}, {"cells": ["R10C1"]}]},
+        'killer cage 2: "R10C1" is not a cell in the 9x9 grid',
+    ),
+    ({"killercage": [{"cells": []}]}, "killer cage 1: expected a list of cells"),
+    ({"killercage": {"cells": ["R1C1"]}}, "the killer cages: expected a list"),
+    ({"killercage": ["R1C1"]}, "killer cage 1: expected a JSON object"),
+    (
+        {"killercage": [{"cells": ["R1C1", "R3C3"]}]},
+        "the killer cage r1c1-r3c3: the cage's cells are not connected",
+    ),
+    (
+        {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "50"}]},
+        "the killer cage r1c1-r1c2 (sum 50): no 2 different digits",
+    ),
+    (
+        {"littlekillersum": [{"cell": "R0C1", "direction": "DD", "value": "5"}]},
+        'the little killer at r0c1: the direction "DD" is not one of DR, DL, UR, UL',
+    ),
+    (
+        {"littlekillersum": [{"cell": "R0C1", "direction": ["DR"], "value": "5"}]},
+        "the little killer at r0c1: the direction",
+    ),
+    ({"littlekillersum": [{"cell": "R0C1", "direction": "DR"}]}, "the little killer at r0c1: it has no sum"),
+    (
+        {"littlekillersum": [{"cell": "R1C1", "direction": "DR", "value": "5"}]},
+        "the little killer 5 at r1c1 pointing DR: the clue must be just outside the grid",
+    ),
+    (
+        {"littlekillersum": [{"cell": "R0C9", "direction": "DR", "value": "5"}]},
+        "the little killer 5 at r0c9 pointing DR: the diagonal misses the grid",
+    ),
+    (
+        {"sandwichsum": [{"cell": "R0C0", "value": "5"}]},
+        "the sandwich sum at r0c0: the clue is not beside a row or a column",
+    ),
+    ({"sandwichsum": [{"cell": "R0C3"}]}, "the sandwich sum at r0c3: it has no sum"),
+    (
+        {"sandwichsum": [{"cell": "R0C3", "value": "40"}]},
+        "the sandwich sum 40 of column 3: digits between 1 and 9 cannot sum to 40",
+    ),
+    (
+        {"arrow": [{"cells": ["R1C1"], "lines": [["R2C2", "R3C3"]]}]},
+        "the arrow r1c1: its line starts at r2c2, not in its bulb",
+    ),
+    ({"arrow": [{"cells": ["R1C1"]}]}, "the arrow r1c1: expected 'lines'"),
+    (
+        {"arrow": [{"cells": ["R5C5", "R5C6"], "lines": [["R5C5", "R6C4"]]}]},
+        "the arrow r5c5-r5c6: its line leaves the bulb from r5c5, not from its last cell",
+    ),
+    (
+        {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R3C3"]]}]},
+        "the arrow r1c1->r3c3: r1c1-r3c3 are not neighbours",
+    ),
+    ({"thermometer": [{"lines": [["R1C1"]]}]}, "the thermometer r1c1: a line needs at least 2 cells"),
+    ({"thermometer": [{"lines": "R1C1"}]}, "thermometer 1: expected 'lines'"),
+    (
+        {"difference": [{"cells": ["R1C1", "R1C2", "R1C3"]}]},
+        "the white kropki dot at r1c1-r1c2-r1c3: a dot is between two cells",
+    ),
+    (
+        {"difference": [{"cells": ["R1C1", "R2C2"]}]},
+        "the white kropki dot at r1c1-r2c2: the cells are not orthogonal neighbours",
+    ),
+    (
+        {"ratio": [{"cells": ["R1C1", "R1C2"], "value": "x2"}]},
+        'the black kropki dot at r1c1-r1c2: the value "x2" is not a whole number',
+    ),
+    (
+        {"ratio": [{"cells": ["R1C1", "R1C2"], "value": "10"}]},
+        "the black kropki dot (10) at r1c1-r1c2: no two digits 1-9 fit it",
+    ),
+    (
+        {"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]},
+        'the XV marker at r1c1-r1c2: its value "Y" is neither X nor V',
+    ),
+    ({"xv": [{"cells": ["R1C1", "R1C2"]}]}, "the XV marker at r1c1-r1c2: its value null is neither X nor V"),
+    (
+        {"negative": ["sum"]},
+        "the negative constraints: [\"sum\"] is not a list of 'ratio', 'difference' and 'xv'",
+    ),
+    ({"negative": "ratio"}, 'the negative constraints: "ratio" is not a list'),
+    ({"odd": [{"cell": "R0C1"}]}, 'odd cell 1: "R0C1" is not a cell in the 9x9 grid'),
+    ({"antiknight": "yes"}, 'the anti-knight constraint: "yes" is neither true nor false'),
+    ({"antiking": 1}, "the anti-king constraint: 1 is neither true nor false"),
+    ({"nonconsecutive": [1]}, "the non-consecutive constraint: [1] is neither true nor false"),
+    ({"diagonal+": "true"}, 'the positive diagonal: "true" is neither true nor false'),
+    ({"disjointgroups": 1}, "the disjoint groups: 1 is neither true nor false"),
+    (
+        {"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "x"}]},
+        'the German whispers line r1c1-r1c2: the gap "x" is not a whole number',
+    ),
+    (
+        {"whispers": [{"lines": [["R1C1", "R1C2"]], "value": 9}]},
+        "the German whispers line r1c1-r1c2: no digits 1-9 differ by 9",
+    ),
+    (
+        {"betweenline": [{"lines": [["R1C1", "R1C2"]]}]},
+        "the between line r1c1-r1c2: a line needs at least 3 cells",
+    ),
+    (
+        {"renban": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]},
+        "the renban line r1c1-r1c2-r1c1: the line passes a cell twice",
+    ),
+    (
+        {"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2", "R3C3"]}]},
+        "the clone r1c1 = r2c2-r3c3: the two shapes have different numbers of cells",
+    ),
+    ({"clone": [{"cells": ["R1C1"]}]}, "clone 1: expected a list of cells"),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"]}]}, "quadruple 1: expected 'values'"),
+    (
+        {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R3C2"], "values": [1]}]},
+        "the quadruple 1 at r1c1-r1c2-r2c1-r3c2: a quadruple is on four cells",
+    ),
+    (
+        {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, "a"]}]},
+        'the quadruple at r1c1-r1c2-r2c1-r2c2: the digit "a" is not a whole number',
+    ),
+    (
+        {"extraregion": [{"cells": ["R1C1", "R1C1"]}]},
+        "the extra region r1c1-r1c1: an extra region has 1 to 9 different cells",
+    ),
+    # Where f-puzzles means something else than this tool: refused, not misread.
+    (
+        {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 1]}]},
+        "the quadruple 11 at r1c1-r1c2-r2c1-r2c2: f-puzzles asks a repeated digit once, not twice",
+    ),
+    (
+        {"minimum": [{"cell": "R1C1"}, {"cell": "R1C2"}]},
+        "the minimum cell r1c1: it touches r1c2, which f-puzzles does not compare it with",
+    ),
+    (
+        {"negative": ["ratio"], "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]},
+        "the black kropki dot (3) at r1c1-r1c2: "
+        "with the black negative constraint f-puzzles forbids this ratio between other cells too",
+    ),
+    (
+        {"negative": ["difference"], "difference": [{"cells": ["R1C1", "R1C2"], "value": "2"}]},
+        "the white kropki dot (2) at r1c1-r1c2: "
+        "with the white negative constraint f-puzzles forbids this difference",
+    ),
+    (
+        {"nonconsecutive": True, "ratio": [{"cells": ["R1C1", "R1C2"]}]},
+        "the black kropki dot at r1c1-r1c2: "
+        "f-puzzles lets a 1 and a 2 sit at a black dot despite its non-consecutive rule",
+    ),
+]
+
+
+def test_a_kropki_dot_of_either_colour_exempts_its_pair_from_the_negatives() -> None:
+    """f-puzzles reads "all black dots are given" as not applying where a white
+    dot is: the pair r1c1-r1c2 may be 1 and 2 (both a difference of 1 and a
+    ratio of 2), r1c2-r1c3 without a dot may not be in ratio 2."""
+    doc = {"size": 4, "grid": [[{}] * 4 for _ in range(4)], "negative": ["ratio"],
+           "difference": [{"cells": ["R1C1", "R1C2"]}]}  # fmt: skip
+    (puzzle,) = read_fpuzzles(json.dumps(doc))
+    assert isinstance(puzzle, Puzzle)
+    assert puzzle.rules == (Dot("white", (0, 1)), NoOtherDots("black"))
+    negative = puzzle.rules[1]
+    # Rows 1 2 4 3 / 3 4 1 2 / 2 1 3 4 / 4 3 2 1: r1c2-r1c3 (2 and 4) has no dot.
+    assert not negative.holds((1, 2, 4, 3, 3, 4, 1, 2, 2, 1, 3, 4, 4, 3, 2, 1), puzzle)
+    # The pairs the rule constrains: every orthogonal pair but the dotted one.
+    unmarked = {frozenset(pair) for pair, _ in negative._unmarked(puzzle)}
+    assert frozenset((0, 1)) not in unmarked and frozenset((1, 2)) in unmarked and len(unmarked) == 23
+
+
+@pytest.mark.parametrize(("extra", "message"), REFUSED)
+def test_a_rule_that_cannot_be_read_is_refused_naming_it(extra: dict[str, Any], message: str) -> None:
+    text = "\n".join(
+        [json.dumps(one_given_doc()), json.dumps({**one_given_doc(), **extra}), fpuzzles_link(PUZZLE4)]
+    )
+    first, err, last = read_fpuzzles(text)
+    assert first == ONE_GIVEN and last == PUZZLE4  # the others still read
+    assert isinstance(err, InputError) and err.case == 2
+    assert message in err.message, err.message
+    assert "\n" not in str(err) and len(str(err)) < 220
+    assert not any(f"'{key}'" in err.message for key in extra)  # the rule is named, not the JSON key
+
+
+def test_a_rule_entry_may_carry_colours_and_other_cosmetic_fields() -> None:
+    extra = {
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3", "outlineC": "#000000", "fontC": "#123"}]
+    }
+    puzzle = read_doc(extra)
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == (KillerCage((0, 1), 3),)
+
+
+# Writing rules ---------------------------------------------------------------------------------
+
+BOXED9 = Puzzle.standard((0,) * 81)
+
+
+def test_rules_are_written_in_the_keys_f_puzzles_writes() -> None:
+    rules = (
+        KillerCage((0, 1), 3),
+        KillerCage((2,)),
+        LittleKiller((0, 1), "DR", 20),
+        Sandwich("row", 3, 10),
+        Sandwich("column", 4, 0),
+        Arrow((40, 41), (51, 60)),
+        Dot("white", (0, 9)),
+        Dot("black", (1, 10), 3),
+        Dot("v", (2, 11)),
+        NoOtherDots("xv"),
+        CellMark("min", 30),
+        Apart("antiking"),
+        Whispers((70, 71), 4),
+        Quadruple((0, 1, 9, 10), (1, 2)),
+        Diagonal("+"),
+        Windoku(),
+    )
+    doc = to_fpuzzles_json(BOXED9.with_rules(rules))
+    assert doc["killercage"] == [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C3"]}]
+    assert doc["littlekillersum"] == [
+        {
+            "cell": "R0C1",
+            "cells": ["R1C2", "R2C3", "R3C4", "R4C5", "R5C6", "R6C7", "R7C8", "R8C9"],
+            "direction": "DR",
+            "value": "20",
+        }
+    ]
+    assert doc["sandwichsum"] == [{"cell": "R3C0", "value": "10"}, {"cell": "R0C4", "value": "0"}]
+    assert doc["arrow"] == [{"cells": ["R5C5", "R5C6"], "lines": [["R5C6", "R6C7", "R7C7"]]}]
+    assert doc["difference"] == [{"cells": ["R1C1", "R2C1"]}]
+    assert doc["ratio"] == [{"cells": ["R1C2", "R2C2"], "value": "3"}]
+    assert doc["xv"] == [{"cells": ["R1C3", "R2C3"], "value": "V"}]
+    assert doc["negative"] == ["xv"]
+    assert doc["minimum"] == [{"cell": "R4C4"}]
+    assert doc["whispers"] == [{"lines": [["R8C8", "R8C9"]], "value": 4}]
+    assert doc["quadruple"] == [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]}]
+    assert doc["antiking"] is True and doc["diagonal+"] is True
+    assert [entry["cells"][0] for entry in doc["extraregion"]] == ["R2C2", "R2C6", "R6C2", "R6C6"]
+    assert list(doc)[:2] == ["size", "grid"] and set(doc) <= TOP_LEVEL_KEYS | RULE_KEYS
+    (back,) = read_fpuzzles(fpuzzles_link(BOXED9.with_rules(rules)))
+    assert back == BOXED9.with_rules(rules)  # already in f-puzzles' order
+
+
+def test_the_white_negative_constraint_is_written_as_f_puzzles_non_consecutive_too() -> None:
+    doc = to_fpuzzles_json(BOXED9.with_rules([NoOtherDots("white"), NoOtherDots("black")]))
+    assert doc["negative"] == ["difference", "ratio"] and doc["nonconsecutive"] is True
+    assert read_fpuzzles(json.dumps(doc)) == [BOXED9.with_rules([NoOtherDots("white"), NoOtherDots("black")])]
+    doc = to_fpuzzles_json(BOXED9.with_rules([Apart("nonconsecutive")]))
+    assert doc["nonconsecutive"] is True and "negative" not in doc
+
+
+CANNOT_WRITE: list[tuple[tuple[Rule, ...], str]] = [
+    ((Dot("x", (0, 1), 7),), "the X (7) at r1c1-r1c2: f-puzzles' X and V are sums of 10 and 5 only"),
+    (
+        (Apart("nonconsecutive"), NoOtherDots("white")),
+        "the non-consecutive constraint: f-puzzles writes it and the white negative constraint alike",
+    ),
+    (
+        (Apart("nonconsecutive"), Dot("white", (0, 1))),
+        "the white kropki dot at r1c1-r1c2: "
+        "with the non-consecutive constraint f-puzzles lets the cells at a white dot be consecutive",
+    ),
+    (
+        (Apart("nonconsecutive"), Dot("black", (0, 1))),
+        "the black kropki dot at r1c1-r1c2: f-puzzles lets a 1 and a 2 sit at a black dot",
+    ),
+    (
+        (NoOtherDots("black"), Dot("black", (0, 1), 4)),
+        "the black kropki dot (4) at r1c1-r1c2: with the black negative constraint",
+    ),
+    ((CellMark("max", 0), CellMark("max", 9)), "the maximum cell r1c1: it touches r2c1"),
+    (
+        (Quadruple((0, 1, 9, 10), (2, 2)),),
+        "the quadruple 22 at r1c1-r1c2-r2c1-r2c2: f-puzzles asks a repeated digit once",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rules", "message"), CANNOT_WRITE)
+def test_a_rule_f_puzzles_would_read_otherwise_is_not_written(rules: tuple[Rule, ...], message: str) -> None:
+    puzzle = BOXED9.with_rules(rules)
+    with pytest.raises(PuzzleError) as caught:
+        fpuzzles_link(puzzle)
+    assert str(caught.value) == "the fpuzzles format cannot hold " + message or message in str(caught.value)
+    assert str(caught.value).startswith("the fpuzzles format cannot hold the ")
+    with pytest.raises(InputError, match="cannot hold"):
+        write_one(puzzle, "fpuzzles", 3)
+
+
+@pytest.mark.parametrize("fmt", ["hdu", "line", "grid", "sudokuwiki", "plain"])
+def test_formats_without_rules_refuse_to_write_one(fmt: str) -> None:
+    puzzle = BOXED9.with_rules([KillerCage((0, 1), 3)])
+    with pytest.raises(PuzzleError) as caught:
+        REGISTRY[fmt].write(puzzle)
+    assert str(caught.value) == f"the {fmt} format cannot hold the killer cage r1c1-r1c2 (sum 3)"
+    more = BOXED9.with_rules([Apart("antiknight"), Diagonal("+"), Diagonal("-")])
+    with pytest.raises(InputError) as refused:
+        write_one(more, fmt, 2)
+    assert (
+        str(refused.value)
+        == f"case 2: the {fmt} format cannot hold the anti-knight constraint (nor 2 more rules)"
+    )
+    assert REGISTRY[fmt].write(BOXED9)  # without rules, as before
+
+
+# read(write(p)) == p for random rules on 4x4..9x9, box and jigsaw layouts ----------------------
+
+
+@cache
+def jigsaw(size: int, seed: int) -> tuple[int, ...]:
+    return random_layout(random.Random(seed), size)
+
+
+def touching(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    near = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    return [nr * n + nc for nr, nc in near if 0 <= nr < n and 0 <= nc < n]
+
+
+@st.composite
+def walks(draw: st.DrawFn, n: int, low: int, high: int, start: int | None = None) -> tuple[int, ...]:
+    """A line of ``low``..``high`` cells, each touching the next (shorter where it is boxed in)."""
+    cells = [draw(st.integers(0, n * n - 1)) if start is None else start]
+    for _ in range(draw(st.integers(low, high)) - 1):
+        free = [c for c in touching(cells[-1], n) if c not in cells]
+        if not free:
+            break
+        cells.append(draw(st.sampled_from(free)))
+    return tuple(cells)
+
+
+@st.composite
+def cell_rules(draw: st.DrawFn, n: int) -> Rule:
+    """One rule about some cells (not a global one), possibly invalid (filtered later)."""
+    cell = st.integers(0, n * n - 1)
+    kind = draw(
+        st.sampled_from(["killer", "little", "sandwich", "arrow", "line", "dot", "mark", "group", "extra"])
+    )
+    if kind == "killer":
+        cage = draw(walks(n, 1, min(n, 5)))
+        return KillerCage(cage, draw(st.none() | st.integers(len(cage), n * len(cage))))
+    if kind == "little":
+        at = draw(
+            st.sampled_from(
+                [(0, k) for k in range(n + 2)]
+                + [(n + 1, k) for k in range(n + 2)]
+                + [(k, 0) for k in range(1, n + 1)]
+                + [(k, n + 1) for k in range(1, n + 1)]
+            )
+        )
+        return LittleKiller(at, draw(st.sampled_from(["DR", "DL", "UR", "UL"])), draw(st.integers(1, n * n)))
+    if kind == "sandwich":
+        return Sandwich(
+            draw(st.sampled_from(["row", "column"])), draw(st.integers(1, n)), draw(st.integers(0, 40))
+        )
+    if kind == "arrow":
+        bulb = draw(walks(n, 1, 2))
+        line = draw(walks(n, 2, 4, start=bulb[-1]))[1:]
+        return Arrow(bulb, tuple(c for c in line if c not in bulb))
+    if kind == "line":
+        make = draw(st.sampled_from([Thermometer, Palindrome, Renban, Between, RegionSumLine, Whispers]))
+        line = draw(walks(n, 2, 6))
+        return Whispers(line, draw(st.none() | st.integers(1, n - 1))) if make is Whispers else make(line)
+    if kind == "dot":
+        a = draw(cell)
+        pair = (
+            a,
+            draw(st.sampled_from([b for b in (a + 1, a + n) if b < n * n and (b == a + n or b % n)] or [a])),
+        )
+        style = draw(st.sampled_from(["white", "black", "x", "v"]))
+        value = None if style in ("x", "v") else draw(st.none() | st.integers(1, n))
+        return Dot(style, pair if draw(st.booleans()) else pair[::-1], value)
+    if kind == "mark":
+        return CellMark(draw(st.sampled_from(["odd", "even", "min", "max"])), draw(cell))
+    if kind == "group" and draw(st.booleans()):
+        k = draw(st.integers(1, 3))
+        return Clone(
+            tuple(draw(st.lists(cell, min_size=k, max_size=k))),
+            tuple(draw(st.lists(cell, min_size=k, max_size=k))),
+        )
+    if kind == "group":
+        top = draw(st.integers(0, (n - 1) * n - 2).filter(lambda i: i % n != n - 1))
+        corner = tuple(draw(st.permutations([top, top + 1, top + n, top + n + 1])))
+        return Quadruple(
+            corner, tuple(draw(st.lists(st.integers(1, n), min_size=1, max_size=4, unique=True)))
+        )
+    return ExtraRegion(tuple(draw(st.lists(cell, min_size=1, max_size=n, unique=True))))
+
+
+def valid(rule: Rule, n: int) -> bool:
+    try:
+        rule.validate(n)
+    except RuleError:
+        return False
+    return True
+
+
+def f_puzzles_reads_alike(rules: list[Rule], n: int) -> list[Rule]:
+    """``rules`` without those that f-puzzles means otherwise (worked out
+    here from f-puzzles' solver, apart from the module's own check)."""
+    negative = {r.style for r in rules if isinstance(r, NoOtherDots)}
+    apart = Apart("nonconsecutive") in rules
+    if apart and "white" in negative:
+        rules = [r for r in rules if r != Apart("nonconsecutive")]
+        apart = False
+    kept: list[Rule] = []
+    for rule in rules:
+        if isinstance(rule, Dot):
+            amount = rule.amount
+            if rule.style == "black" and (
+                ("black" in negative and amount != 2) or (amount == 2 and ("white" in negative or apart))
+            ):
+                continue
+            if rule.style == "white" and (
+                ("white" in negative and amount != 1) or ("black" in negative) or (apart and amount == 1)
+            ):
+                continue
+        if isinstance(rule, CellMark) and rule.style in ("min", "max"):
+            r, c = divmod(rule.cell, n)
+            near = {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)}
+            if any(
+                isinstance(o, CellMark) and o.style == rule.style and divmod(o.cell, n) in near for o in kept
+            ):
+                continue
+        kept.append(rule)
+    return kept
+
+
+GLOBALS = [
+    *(Apart("antiknight"), Apart("antiking"), Apart("nonconsecutive"), Diagonal("+"), Diagonal("-")),
+    *(NoOtherDots("white"), NoOtherDots("black"), NoOtherDots("xv"), DisjointGroups(), Windoku()),
+]
+
+
+@st.composite
+def variants(draw: st.DrawFn) -> Puzzle:
+    n = draw(st.integers(4, 9))
+    boxed = box_shape(n) is not None and draw(st.booleans())
+    regions = standard_regions(n) if boxed else jigsaw(n, draw(st.integers(0, 2)))
+    givens = [draw(st.integers(0, n)) if draw(st.integers(0, 9)) == 0 else 0 for _ in range(n * n)]
+    drawn = [draw(cell_rules(n)) for _ in range(draw(st.integers(0, 14)))]
+    drawn += draw(st.lists(st.sampled_from(GLOBALS), unique=True, max_size=4))
+    rules = f_puzzles_reads_alike([rule for rule in draw(st.permutations(drawn)) if valid(rule, n)], n)
+    return Puzzle(n, tuple(givens), regions, rules=tuple(rules))
+
+
+@settings(max_examples=150, deadline=None)
+@given(variants())
+def test_reading_what_was_written_gives_the_puzzle_back(puzzle: Puzzle) -> None:
+    ordered = puzzle.with_rules(fpuzzles_order(puzzle.rules))
+    assert Counter(ordered.rules) == Counter(puzzle.rules)
+    doc = to_fpuzzles_json(puzzle)
+    assert set(doc) <= TOP_LEVEL_KEYS | RULE_KEYS
+    assert read_fpuzzles(json.dumps(doc)) == [ordered]
+    assert read_fpuzzles(fpuzzles_link(puzzle)) == [ordered]
+    assert to_fpuzzles_json(ordered) == doc  # the order of the rules is f-puzzles' own
+
+
+# Hand-made variant puzzles, read and solved ---------------------------------------------------
+
+
+def fpuzzles_doc(size: int, givens: dict[str, int], **rules: Any) -> str:
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
+    for name, digit in givens.items():
+        r, c = (int(part) for part in name[1:].split("C"))
+        grid[r - 1][c - 1] = {"value": digit, "given": True}
+    return json.dumps({"size": size, "grid": grid, **rules})
+
+
+def solved(text: str) -> tuple[int, ...]:
+    (puzzle,) = read_fpuzzles(text)
+    assert isinstance(puzzle, Puzzle), str(puzzle)
+    result = solve(puzzle)
+    assert result.verdict is Verdict.UNIQUE and result.solution is not None
+    assert puzzle.is_solution(result.solution)
+    return result.solution
+
+
+def test_a_hand_made_4x4_killer_solves_to_the_grid_worked_out_by_hand() -> None:
+    # Cages: r1c1+r1c2 = 3, r1c3+r1c4 = 7, r2c1+r3c1 = 5, r2c2+r2c3 = 5,
+    # r2c4+r3c4 = 5, r3c2+r4c2 = 4, r3c3+r4c3 = 6, r4c1 = 4, r4c4 = 1; no givens.
+    # By hand: r4c2, r4c3 are 2 and 3 (row 4 has 4 and 1); r3c2+r4c2 = 4 is 1+3,
+    # so r4c2 = 3, r3c2 = 1, r4c3 = 2, r3c3 = 4; the box r3-4 c1-2 then leaves
+    # r3c1 = 2, so r2c1 = 3; the box r3-4 c3-4 leaves r3c4 = 3, so r2c4 = 2;
+    # column 1 leaves r1c1 = 1, so r1c2 = 2; column 4 leaves r1c4 = 4, r1c3 = 3;
+    # r2c2+r2c3 = 5 with 1 and 4 left in row 2, and column 2 holding 1: r2c2 = 4.
+    cages = [
+        (["R1C1", "R1C2"], "3"), (["R1C3", "R1C4"], "7"), (["R2C1", "R3C1"], "5"),
+        (["R2C2", "R2C3"], "5"), (["R2C4", "R3C4"], "5"), (["R3C2", "R4C2"], "4"),
+        (["R3C3", "R4C3"], "6"), (["R4C1"], "4"), (["R4C4"], "1"),
+    ]  # fmt: skip
+    text = fpuzzles_doc(4, {}, killercage=[{"cells": cells, "value": value} for cells, value in cages])
+    assert solved(text) == (
+        1, 2, 3, 4,
+        3, 4, 1, 2,
+        2, 1, 4, 3,
+        4, 3, 2, 1,
+    )  # fmt: skip
+
+
+def test_a_hand_made_4x4_jigsaw_with_a_thermometer_an_xv_an_arrow_and_an_even_cell() -> None:
+    # Regions  A A A B   Every filling of them is, with the digits a, b, c, d:
+    #          A C D B     a b c d
+    #          C C D B     d a b c
+    #          C D D B     c d a b
+    #                      b c d a
+    # (A and row 1 share r1c1-r1c3, so r2c1 = r1c4 = d; C and column 1 share
+    # r3c1, r4c1, so {r2c2, r3c2} = {a, d}, and row 2 makes r2c2 = a; and so on.)
+    # The thermometer r4c1-r4c2-r4c3 makes b < c < d; the V between r1c1 and
+    # r2c1 makes a + d = 5: a = 1 (else d, the largest of the other three, is 4
+    # and a + d > 5), so b, c, d = 2, 3, 4. The arrow r4c4 -> r3c3 (a = a) and
+    # the even r1c2 (b = 2) agree.
+    regions = "AAAB ACDB CCDB CDDB".replace(" ", "")
+    grid = [[{"region": "ABCD".index(regions[r * 4 + c])} for c in range(4)] for r in range(4)]
+    doc = {
+        "size": 4,
+        "grid": grid,
+        "thermometer": [{"lines": [["R4C1", "R4C2", "R4C3"]]}],
+        "xv": [{"cells": ["R1C1", "R2C1"], "value": "V"}],
+        "arrow": [{"cells": ["R4C4"], "lines": [["R4C4", "R3C3"]]}],
+        "even": [{"cell": "R1C2"}],
+    }
+    (puzzle,) = read_fpuzzles(json.dumps(doc))
+    assert isinstance(puzzle, Puzzle) and len(puzzle.rules) == 4 and puzzle.regions != standard_regions(4)
+    assert solved(json.dumps(doc)) == (
+        1, 2, 3, 4,
+        4, 1, 2, 3,
+        3, 4, 1, 2,
+        2, 3, 4, 1,
+    )  # fmt: skip
+
+
+def test_a_hand_made_4x4_with_sandwiches_a_little_killer_and_an_even_cell() -> None:
+    # The sandwich 5 of row 1 needs both 2 and 3 between 1 and 4: they are at
+    # r1c1 and r1c4; the sandwich 5 of column 1 puts them at r1c1 and r4c1. The
+    # little killer 6 from R0C1 pointing DR covers r1c2, r2c3, r3c4; r1c2 is even.
+    # If r1c1 = 4: r1c2 = 2, r1c3 = 3, r4c1 = 1, the box gives r2c1 = 3, r2c2 = 1,
+    # so r3c1 = 2; then r2c3 + r3c4 = 4 with r2c3 in {2, 4}: r2c3 = 2, r3c4 = 2,
+    # a second 2 in row 3. So r1c1 = 1, r1c4 = r4c1 = 4, r1c2 = 2, r1c3 = 3,
+    # r2c1 = 3, r2c2 = 4, r3c1 = 2; r2c3 + r3c4 = 4 with r2c3 in {1, 2} and
+    # r3c4 not 2: r2c3 = 1, r3c4 = 3, r2c4 = 2; then r3c3 = 4, r3c2 = 1 and
+    # row 4 is 4 3 2 1.
+    text = fpuzzles_doc(
+        4,
+        {},
+        sandwichsum=[{"cell": "R0C1", "value": "5"}, {"cell": "R1C0", "value": "5"}],
+        littlekillersum=[{"cell": "R0C1", "direction": "DR", "value": "6"}],
+        even=[{"cell": "R1C2"}],
+    )
+    assert solved(text) == (
+        1, 2, 3, 4,
+        3, 4, 1, 2,
+        2, 1, 4, 3,
+        4, 3, 2, 1,
+    )  # fmt: skip
+
+
+def test_f_puzzles_non_consecutive_with_white_dots_solves_as_f_puzzles_means_it() -> None:
+    # The 4x4 with white dots between every consecutive pair of the grid below
+    # (drawn from it), and f-puzzles' "nonconsecutive": the dotted pairs differ
+    # by 1, every other pair does not. Read as the white negative constraint,
+    # not as the non-consecutive rule (which the dots would break), the grid is
+    # a solution; with the givens r1c1 = 2 and r2c1 = 4 the solver finds no other.
+    grid = (2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2)
+    dots = [
+        [f"R{a // 4 + 1}C{a % 4 + 1}", f"R{b // 4 + 1}C{b % 4 + 1}"]
+        for a in range(16)
+        for b in (a + 1, a + 4)
+        if b < 16 and (b == a + 4 or b % 4) and abs(grid[a] - grid[b]) == 1
+    ]
+    text = fpuzzles_doc(
+        4, {"R1C1": 2, "R2C1": 4}, nonconsecutive=True, difference=[{"cells": d} for d in dots]
+    )
+    (puzzle,) = read_fpuzzles(text)
+    assert isinstance(puzzle, Puzzle) and NoOtherDots("white") in puzzle.rules
+    assert Apart("nonconsecutive") not in puzzle.rules
+    assert solved(text) == grid

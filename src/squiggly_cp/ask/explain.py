@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.limits import Deadline, Undecided, WorkBudget
 from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, cell_name
+from ..engines import cpsat
 from ..sat.assumptions import Given, OneHotAssumptions, clashing_givens
 
 __all__ = ["SUGGEST_WORK_LIMIT", "Explanation", "explain"]
@@ -46,6 +47,8 @@ class Explanation:
     solutions: tuple[Grid, ...] = ()
     differ: tuple[int, ...] = ()
     conflict: tuple[Given, ...] = ()
+    conflict_rules: tuple[int, ...] = ()
+    """With ``conflict``, the variant's rules (indices into ``puzzle.rules``) that cannot all hold with it."""
     suggestion: Given | None = None
     exhaustive: bool = True
     stopped_by: str | None = None
@@ -76,6 +79,11 @@ class Explanation:
                 tail = "no single added given making it unique was found before the time limit"
             return f"2+ solutions, differing in {cells}; {tail}"
         names = [_given_name(g, n) for g in self.conflict]
+        if self.conflict_rules:
+            rules = "; ".join(self.puzzle.rules[k].describe(n) for k in self.conflict_rules)
+            if not names:
+                return f"no solution: these rules cannot all hold: {rules}"
+            return f"no solution: these givens and rules cannot all hold: {' '.join(names)}; {rules}"
         if not names:
             return "no solution: the region layout itself cannot be filled"
         house = _shared_house(self.puzzle, self.conflict)
@@ -99,6 +107,8 @@ class Explanation:
             out["suggestion"] = None if self.suggestion is None else _given_name(self.suggestion, n)
         elif self.verdict is Verdict.NONE:
             out["conflict"] = [_given_name(g, n) for g in self.conflict]
+            if self.puzzle.rules:
+                out["conflict_rules"] = [self.puzzle.rules[k].describe(n) for k in self.conflict_rules]
         return out
 
 
@@ -144,26 +154,35 @@ def explain(
     """
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
-    onehot = OneHotAssumptions(puzzle)
     clash = clashing_givens(puzzle)
     if clash is None:
+        # The engine decides first: most puzzles are unique, and need nothing more
+        # (the assumption model below costs several times the engine's whole solve).
         try:
-            feasible, first, core = onehot.solve([onehot.lit(g) for g in onehot.givens], deadline)
+            decided = cpsat.solve(puzzle, time_limit=deadline.left_or_raise())
+        except Undecided:
+            return Explanation(puzzle, Verdict.UNKNOWN)
+        if decided.verdict is Verdict.UNKNOWN:
+            return Explanation(puzzle, Verdict.UNKNOWN)
+        if decided.verdict is Verdict.UNIQUE:
+            return Explanation(puzzle, Verdict.UNIQUE, solution=decided.solution, solutions=decided.solutions)
+    onehot = OneHotAssumptions(puzzle, guarded=True)
+    assumed = [*onehot.givens, *_rule_items(onehot)]
+    if clash is None:
+        try:
+            feasible, first, core = onehot.solve([_lit(onehot, g) for g in assumed], deadline)
         except Undecided:
             return Explanation(puzzle, Verdict.UNKNOWN)
     else:
         feasible, first, core = False, None, set()
     if not feasible:
-        used = [g for g in onehot.givens if onehot.lit(g).index in core]
-        start = list(clash) if clash is not None else used
-        conflict, minimal = _shrink(onehot, start, deadline)
-        stopped = None if minimal else "time limit"
-        return Explanation(puzzle, Verdict.NONE, conflict=conflict, exhaustive=minimal, stopped_by=stopped)
-
+        used = [g for g in assumed if _lit(onehot, g).index in core]
+        return _no_solution(onehot, list(clash) if clash is not None else used, deadline)
     assert first is not None
-    givens = [onehot.lit(g) for g in onehot.givens]
     try:
-        feasible, second, _ = onehot.solve([*givens, onehot.differs_from(first)], deadline)
+        feasible, second, _ = onehot.solve(
+            [*(_lit(onehot, g) for g in assumed), onehot.differs_from(first)], deadline
+        )
     except Undecided:
         return Explanation(puzzle, Verdict.UNKNOWN)
     if not feasible:
@@ -185,35 +204,65 @@ def explain(
     )
 
 
-def _shrink(
-    onehot: OneHotAssumptions, start: list[Given], deadline: Deadline
-) -> tuple[tuple[Given, ...], bool]:
-    """Shrink an infeasible set of givens by deletion until every given is needed.
+def _no_solution(onehot: OneHotAssumptions, start: list[Item], deadline: Deadline) -> Explanation:
+    """The explanation of a puzzle with no solution: ``start`` (givens and
+    rules that cannot all hold) shrunk to a minimal such set."""
+    conflict, minimal = _shrink(onehot, start, deadline)
+    return Explanation(
+        onehot.puzzle,
+        Verdict.NONE,
+        conflict=tuple(g for g in conflict if g[0] >= 0),
+        conflict_rules=tuple(-1 - k for k, _ in conflict if k < 0),
+        exhaustive=minimal,
+        stopped_by=None if minimal else "time limit",
+    )
 
-    Returns the set (row-major) and whether minimality was proved before the
-    deadline. A given found needed stays needed in every subset, so one pass suffices.
+
+Item = tuple[int, int]
+"""What a conflict is made of: a given (cell, digit), or a variant's rule k
+as (-1 - k, 0), so that rules sort after nothing and apart from givens."""
+
+
+def _rule_items(onehot: OneHotAssumptions) -> list[Item]:
+    """The rules that can be assumed (all but extra houses, which are houses), as items."""
+    return [(-1 - k, 0) for k, guard in enumerate(onehot.rule_guards) if guard is not None]
+
+
+def _lit(onehot: OneHotAssumptions, item: Item) -> Any:
+    """The literal to assume for a given or a rule."""
+    return onehot.rule_guards[-1 - item[0]] if item[0] < 0 else onehot.lit(item)
+
+
+def _shrink(
+    onehot: OneHotAssumptions, start: list[Item], deadline: Deadline
+) -> tuple[tuple[Item, ...], bool]:
+    """Shrink an infeasible set of givens (and rules) by deletion until every one is needed.
+
+    Returns the set (givens row-major, then rules) and whether minimality was proved
+    before the deadline. One needed stays needed in every subset, so one pass suffices.
     """
-    current = sorted(start)
+    current = sorted(start, key=lambda item: (item[0] < 0, abs(item[0]), item[1]))
     proved = True
     found: list[Grid] = []
     i = 0
     while i < len(current):
         trial = current[:i] + current[i + 1 :]
-        # Relabelling the digits of a solution gives a solution; that often proves a
-        # sparse set feasible without a search, and otherwise gives the search a good start.
-        relabelled, exact_fit = _best_relabel(found, trial)
-        if exact_fit:
+        # Relabelling the digits of a solution gives a solution (of the houses:
+        # not of a cage's sum, so not while a rule is assumed); that often proves
+        # a sparse set feasible without a search, and otherwise gives the search a good start.
+        relabelled, exact_fit = _best_relabel(found, [g for g in trial if g[0] >= 0])
+        if exact_fit and all(g[0] >= 0 for g in trial):
             i += 1
             continue
         try:
-            feasible, grid, core = onehot.solve([onehot.lit(g) for g in trial], deadline, relabelled)
+            feasible, grid, core = onehot.solve([_lit(onehot, g) for g in trial], deadline, relabelled)
         except Undecided:  # not proved needed: it stays, and minimality is not proved
             proved = False
             i += 1
             continue
         if feasible is False:
-            # The proof's core is itself infeasible; it keeps every given already found needed.
-            current = [g for g in trial if onehot.lit(g).index in core]
+            # The proof's core is itself infeasible; it keeps every item already found needed.
+            current = [g for g in trial if _lit(onehot, g).index in core]
         else:
             if grid is not None:
                 found.append(grid)
@@ -266,7 +315,7 @@ def _suggest(
     in `_suggestion_order`.
     """
     pool = [first, second]
-    givens = [onehot.lit(g) for g in onehot.givens]
+    givens = [_lit(onehot, g) for g in [*onehot.givens, *_rule_items(onehot)]]
 
     def makes_unique(cell: int, digit: int) -> bool:
         """Whether the puzzle plus this given has exactly one solution (raises

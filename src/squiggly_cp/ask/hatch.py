@@ -23,13 +23,16 @@ Decisions where the spec is silent:
   several rules is credited to the first of: region, row, column, cell.
 - With "singles", a cell that can hold no digit is an error as soon as a pass
   sees it, not only at the end.
+- A variant's extra houses (diagonals, windows...) hatch as regions do, after
+  the regions, rows and columns, named in full ("the positive diagonal");
+  any other rule is refused (`Unsupported`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.puzzle import Grid, Puzzle, cell_name, grid_lines
+from ..core.puzzle import Grid, Puzzle, cell_name, grid_lines, refuse_rules
 
 RULES = ("hatch", "singles")
 
@@ -55,6 +58,8 @@ class Placement:
         name = cell_name(self.cell, self.size)
         if self.house == "cell":
             reason = f"the only digit left for {name}"
+        elif not self.number:  # an extra house of a variant, named in full
+            reason = f"the only cell for {self.digit} in {self.house}"
         else:
             reason = f"the only cell for {self.digit} in {self.house} {self.number}"
         return f"pass {self.pass_number}: {name} = {self.digit} ({reason})"
@@ -81,6 +86,7 @@ def hatch(puzzle: Puzzle, rules: str = "hatch") -> HatchResult:
     """Run cross-hatching on ``puzzle`` with the given rule set ("hatch" or "singles")."""
     if rules not in RULES:
         raise ValueError(f"unknown rule set {rules!r}; expected one of {', '.join(RULES)}")
+    refuse_rules(puzzle, "cross-hatching")
     singles = rules == "singles"
     n = puzzle.size
     grid = list(puzzle.givens)
@@ -113,9 +119,10 @@ def _duplicate_givens(puzzle: Puzzle) -> str | None:
         return None
     index, first, second = repeat
     n = puzzle.size
-    kind, number = _KINDS[index // n], index % n + 1
+    kind, number = _house_label(puzzle, index)
     digit = puzzle.givens[first]
-    return f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit} in {kind} {number}"
+    where = f"{kind} {number}" if number else kind
+    return f"{cell_name(first, n)} and {cell_name(second, n)} both hold {digit} in {where}"
 
 
 def _house_masks(puzzle: Puzzle, grid: list[int] | Grid) -> list[int]:
@@ -131,10 +138,19 @@ def _house_masks(puzzle: Puzzle, grid: list[int] | Grid) -> list[int]:
 
 
 def _candidates_of(puzzle: Puzzle, masks: list[int], cell: int) -> int:
-    """Digits (as a bitmask) that the cell's row, column and region do not hold."""
+    """Digits (as a bitmask) that the cell's row, column, region and extra houses do not hold."""
+    held = 0
+    for index in puzzle.layout.cell_houses[cell]:
+        held |= masks[index]
+    return ((1 << puzzle.size) - 1) & ~held
+
+
+def _house_label(puzzle: Puzzle, index: int) -> tuple[str, int]:
+    """(kind, 1-based number) of a house; an extra house is (its name, 0)."""
     n = puzzle.size
-    held = masks[cell // n] | masks[n + cell % n] | masks[2 * n + puzzle.regions[cell]]
-    return ((1 << n) - 1) & ~held
+    if index >= 3 * n:
+        return puzzle.layout.house_name(index), 0
+    return _KINDS[index // n], index % n + 1
 
 
 def _one_pass(
@@ -152,8 +168,9 @@ def _one_pass(
     unit_order = list(range(2 * n, 3 * n))
     if singles:
         unit_order += list(range(2 * n))
+    unit_order += list(range(3 * n, len(houses)))  # a variant's extra houses hatch as regions do
     for index in unit_order:
-        kind, number = _KINDS[index // n], index % n + 1
+        kind, number = _house_label(puzzle, index)
         missing = full & ~masks[index]
         for digit in range(1, n + 1):
             bit = 1 << (digit - 1)
@@ -197,10 +214,10 @@ def _settle(
                 continue
             digit = chosen[cell][0]
             if digit in seen:
-                kind, number = _KINDS[index // n], index % n + 1
+                kind, number = _house_label(puzzle, index)
                 return [], (
                     f"pass {pass_number} puts {digit} in both {cell_name(seen[digit], n)} "
-                    f"and {cell_name(cell, n)} of {kind} {number}"
+                    f"and {cell_name(cell, n)} of {kind}{f' {number}' if number else ''}"
                 )
             seen[digit] = cell
     return [

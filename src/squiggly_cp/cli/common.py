@@ -240,10 +240,20 @@ def for_each_case(
         elif isinstance(result, Undecided) or getattr(result, "verdict", None) is Verdict.UNKNOWN:
             out.timed_out(item.number, time_limit)
         else:
+            _claim_check(item, getattr(result, "verdict", None))
             handle(item, cast(R, result))  # a case's result: None comes only with an InputError
             continue
         if skipped is not None:
             skipped(item)
+
+
+def _claim_check(case: Case, verdict: Verdict | None) -> None:
+    """Warn, in one line, when the solution a link carried does not fit the
+    puzzle as read (`Puzzle.claim_warning`)."""
+    if case.puzzle.meta is not None:
+        problem = case.puzzle.claim_warning(verdict)
+        if problem is not None:
+            warn(f"warning: case {case.number}: {problem}")
 
 
 class RatingRange(click.ParamType):

@@ -11,6 +11,7 @@ import click
 
 from ..core.case import Case, InputError
 from ..core.limits import Undecided
+from ..core.puzzle import Unsupported
 from ..execution.cluster import Address
 from ..formats.detect import FORMATS
 from ..formats.open import read_cases, read_positions
@@ -291,6 +292,9 @@ def hint_command(
             found = hint(item, max_technique=max_technique, scale=scale, time_limit=time_limit)
         except Undecided:
             out.timed_out(number, time_limit)
+            continue
+        except Unsupported as refused:
+            out.problem(f"case {number}: {refused}")
             continue
         if as_json:
             out.write(json.dumps(found.to_json(number)) + "\n")

@@ -12,7 +12,7 @@ import click
 
 from ..ask.hatch import RULES, HatchResult, format_hatch, hatch
 from ..core.case import Case, InputError
-from ..core.limits import Undecided
+from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, Verdict, digit_char
 from ..draw.render import render_svg, render_text
 from ..execution.cluster import Address
@@ -188,16 +188,27 @@ def _write_svg(out: Output, case: Case, solution: Any, svg_path: str) -> None:
 @TIME_LIMIT
 def layout_command(file: str, fmt: str | None, time_limit: float | None) -> None:
     """Say whether the region layout of each puzzle in FILE admits any
-    completed grid at all (the givens are ignored).
+    completed grid at all (the givens are ignored), with the puzzle's variant
+    rules (cages, lines, dots, extra houses) when it has any.
 
     One line per puzzle: "Case k: " then a completed grid, its N*N digits row
     by row (1-9 then A-G, as in the grid format), or "no completed grid: "
     and why, e.g. a law-of-leftovers conflict.
     """
-    from ..make.regionmaps import check_layout_fillable
+    from ..make.regionmaps import check_layout_fillable, fill_with_rules
 
     def fillable(puzzle: Puzzle) -> tuple[Grid | None, str | None]:
-        return check_layout_fillable(puzzle.regions, puzzle.size, time_limit=time_limit)
+        deadline = Deadline(time_limit)
+        grid, reason = check_layout_fillable(puzzle.regions, puzzle.size, time_limit=deadline.left())
+        if grid is None or not puzzle.rules or puzzle.with_givens([0] * puzzle.size**2).is_solution(grid):
+            return grid, reason
+        # The layout alone can be filled: can it be with the variant's rules as well?
+        grid = fill_with_rules(puzzle, time_limit=deadline.left())
+        if grid is not None:
+            return grid, None
+        blank = puzzle.with_givens([0] * puzzle.size**2)
+        why = import_solvers("ask.explain").explain(blank, time_limit=deadline.left(), suggest=False)
+        return None, why.text.removeprefix("no solution: ")
 
     def write(case: Case, found: tuple[Grid | None, str | None]) -> None:
         grid, reason = found

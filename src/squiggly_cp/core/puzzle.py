@@ -93,6 +93,10 @@ class Meta:
     author: str | None = None
     rules: str | None = None
     solution: Grid | None = None
+    claimed: Grid | None = field(default=None, compare=False)
+    """The solution the link carried, kept even when it is not one of the
+    puzzle's (`Puzzle.claim_warning` says so: a sign the link was misread);
+    no part of what the metadata says, so equality ignores it."""
 
 
 @dataclass(frozen=True)
@@ -202,8 +206,29 @@ class Puzzle:
         """This puzzle carrying ``meta``; a solution in it that is not one of this
         puzzle's is left out (a link's word is not taken for it)."""
         if meta is not None and meta.solution is not None and not self.is_solution(meta.solution):
-            meta = replace(meta, solution=None)
+            meta = replace(meta, solution=None, claimed=meta.claimed or meta.solution)
         return Puzzle(self.size, self.givens, self.regions, meta, self.rules)
+
+    def claim_warning(self, verdict: Verdict | None = None) -> str | None:
+        """What is wrong with the solution the link carried, if anything: it
+        breaks a rule or a house, or (given the ``verdict``) the puzzle as read
+        is not unique although the link carries its solution."""
+        meta = self.meta
+        claimed = None if meta is None else meta.claimed or meta.solution
+        if claimed is None:
+            return None
+        if len(claimed) != self.size**2 or not all(1 <= d <= self.size for d in claimed):
+            return "the solution the link carries is not a completed grid"
+        check = "is the puzzle read right?"
+        broken = self.broken_rule(claimed)
+        if broken is not None:
+            return f"the solution the link carries breaks {broken.describe(self.size)}: {check}"
+        if not self.is_solution(claimed):
+            return f"the solution the link carries breaks the givens or a house: {check}"
+        if verdict is not None and verdict in (Verdict.NONE, Verdict.MULTIPLE):
+            words = "no solution" if verdict is Verdict.NONE else "several solutions"
+            return f"the link carries a solution, but the puzzle as read has {words}: {check}"
+        return None
 
     def with_givens(self, givens: Grid | list[int]) -> Puzzle:
         return Puzzle(self.size, tuple(givens), self.regions, rules=self.rules)

@@ -12,6 +12,7 @@ from functools import cache
 from xml.sax.saxutils import escape
 
 from ..core.puzzle import DIGIT_CHARS, Grid, Puzzle
+from .rules import outside_clues, rules_svg, rules_text
 
 NONE, LIGHT, HEAVY = 0, 1, 2
 Arms = tuple[int, int, int, int]
@@ -85,7 +86,7 @@ def render_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
     """The puzzle drawn with box-drawing characters, three columns a cell.
 
     Givens are shown; with ``solution``, the other cells show its digits; empty
-    cells are blank. Ends with a newline.
+    cells are blank. A variant's rules are listed under it. Ends with a newline.
     """
     _check_solution(puzzle, solution)
     n = puzzle.size
@@ -111,7 +112,7 @@ def render_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
                 if j < n:
                     row.append(f" {_shown(puzzle, solution, i * n + j)} ")
             lines.append("".join(row))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + rules_text(puzzle)
 
 
 def _shown(puzzle: Puzzle, solution: Grid | None, index: int) -> str:
@@ -141,6 +142,8 @@ PALETTE = (
 
 CELL = 48
 MARGIN = 12
+CLUE_MARGIN = 40
+"""The margin instead of `MARGIN` when a rule has clues outside the grid (little killers, sandwiches)."""
 TITLE_HEIGHT = 36
 THIN = 1
 WALL = 4
@@ -172,13 +175,15 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
     givens in bold black and the other cells of ``solution`` in blue.
 
     Cells are ``<rect class="cell">``, and each unit of wall (border included)
-    is one ``<line class="wall">``.
+    is one ``<line class="wall">``. A variant's rules are drawn over the walls
+    and under the digits (`draw.rules`).
     """
     _check_solution(puzzle, solution)
     n = puzzle.size
-    frame = _Frame(MARGIN + (TITLE_HEIGHT if title else 0))
-    width = 2 * MARGIN + n * CELL
-    height = frame.top + n * CELL + MARGIN
+    margin = CLUE_MARGIN if outside_clues(puzzle) else MARGIN
+    frame = _Frame(margin + (TITLE_HEIGHT if title else 0), margin)
+    width = 2 * margin + n * CELL
+    height = frame.top + n * CELL + margin
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -191,6 +196,7 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
         )
     out += _svg_cells(puzzle, frame)
     out += _svg_walls(puzzle, frame)
+    out += rules_svg(puzzle, frame.at, CELL)
     out += _svg_digits(puzzle, solution, frame)
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -209,12 +215,17 @@ class _Frame:
     """Where the grid sits in the picture: ``top`` is its upper edge."""
 
     top: float
+    left: float = MARGIN
 
     def x(self, c: float) -> float:
-        return MARGIN + c * CELL
+        return self.left + c * CELL
 
     def y(self, r: float) -> float:
         return self.top + r * CELL
+
+    def at(self, r: float, c: float) -> tuple[float, float]:
+        """The point (x, y) of row ``r`` and column ``c``, in cells from the grid's corner."""
+        return self.x(c), self.y(r)
 
 
 def _svg_cells(puzzle: Puzzle, f: _Frame) -> list[str]:

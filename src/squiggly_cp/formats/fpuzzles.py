@@ -12,23 +12,34 @@ Several puzzles go one per line (a JSON document may span lines). The JSON is
 ``{"size": N, "grid": [[cell, ...], ...], ...}``. In a cell, ``"value": d``
 with ``"given": true`` is a given; a ``value`` without ``given`` is a solver's
 entry, not part of the puzzle, and is ignored. ``"region": k`` (0-based)
-puts the cell in region k; where it is absent (or null) the cell is in its default box
+puts the cell in region k; where it is absent the cell is in its default box
 (`box_shape`: 3x3 for 9x9, 2 rows x 3 columns for 6x6). Sizes without boxes
-(5, 7, 11, 13) need a ``region`` in every cell.
+(5, 7, 11, 13) need a ``region`` in every cell. An explicit ``"region": null``
+puts the cell in no region (so f-puzzles' solver and SudokuPad read it); a
+`Puzzle` cannot hold that, so such a puzzle is refused naming the cell.
+
+A variant's rules (killer cages, arrows, kropki dots, extra regions... every
+key of `fpuzzles_rules.RULE_KEYS`) are read into `Puzzle.rules` by
+`fpuzzles_rules.read_rules`, and written back by `fpuzzles_rules.write_rules`.
 
 If a JSON document spanning lines is broken, the lines after its start are
 skipped up to a blank line, a line starting with ``{`` or ``[``, or a line
 that is a link or base64 string, and reading goes on from there.
 
-Constraints this tool does not understand are refused, naming the key, rather
-than silently dropped: any top-level key outside `TOP_LEVEL_KEYS` and any cell
-key outside `CELL_KEYS` makes the puzzle an `InputError` unless its value is
-empty (``[]``, ``{}``, ``false``, ``null`` or ``""``), which constrains nothing.
+Constraints this tool does not understand, and cosmetic keys (``line``,
+``rectangle``, ``circle``, ``text``, ``cage``...) whose meaning is in the rules
+text only, are refused, naming the key, rather than silently dropped: any
+top-level key outside `TOP_LEVEL_KEYS` and `RULE_KEYS` and any cell key outside
+`CELL_KEYS` makes the puzzle an `InputError` unless its value is empty (``[]``,
+``{}``, ``false``, ``null`` or ``""``), which constrains nothing. A rule that
+cannot be read, or that f-puzzles means otherwise than this tool, is refused
+in one line naming the rule.
 
 Writing (`to_fpuzzles_json`, `fpuzzles_link`, `write_fpuzzles`) gives a cell
 ``value`` + ``given`` for each given and a ``region`` only where the cell is not
 in its default box (our regions are numbered to match the boxes they overlap
-most); for sizes without boxes every cell gets one. Links hold compact JSON.
+most); for sizes without boxes every cell gets one, and the rules in the keys
+f-puzzles writes. Links hold compact JSON.
 Encoding uses the ``lzstring`` package; decoding is `lzcodec`'s, which bounds
 the decompressed size.
 """
@@ -45,6 +56,7 @@ from typing import Any
 from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
+from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
 from .lzcodec import DecodeError, decompress_base64
 from .text import LINE_CAP, Overlong, Sample, stream_lines
 
@@ -65,7 +77,8 @@ TOP_LEVEL_KEYS = frozenset(
         "truecandidatesoptions",
     }
 )
-"""Top-level keys read or harmlessly ignored; any other non-empty key is refused."""
+"""Top-level keys read or harmlessly ignored; any other non-empty key but
+the rules' (`RULE_KEYS`) is refused."""
 
 CELL_KEYS = frozenset(
     {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c", "cArray"}
@@ -313,11 +326,11 @@ def _empty(value: Any) -> bool:
 def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     if not isinstance(doc, dict):
         return InputError(f"expected a JSON object, found {type(doc).__name__}", number)
-    unknown = [key for key, value in doc.items() if key not in TOP_LEVEL_KEYS and not _empty(value)]
+    known = TOP_LEVEL_KEYS | RULE_KEYS
+    unknown = [key for key, value in doc.items() if key not in known and not _empty(value)]
     if unknown:
         return InputError(
-            f"the puzzle has {_names(unknown)}, {_constraints(unknown)} this tool does not understand; "
-            "it decides plain squiggly sudoku only",
+            f"the puzzle has {_names(unknown)}, {_constraints(unknown)} this tool does not understand",
             number,
         )
     size = doc.get("size")
@@ -337,12 +350,18 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
             return InputError(f"a row of 'grid' must be a list of {size} cells, found {got}", number, r)
         for c, cell in enumerate(row, start=1):
             problem = _cell(cell, size, givens, labels, default)
+            if problem == NO_REGION:
+                return InputError(f"r{r}c{c} is in no region ('region': null): not supported", number)
             if problem:
                 return InputError(problem, number, r, c)
     try:
         puzzle = Puzzle(size, tuple(givens), check_regions(labels, size))
     except PuzzleError as e:
         return InputError(f"regions: {e.message}", number, e.row, e.col)
+    try:
+        puzzle = puzzle.with_rules(read_rules(doc, size))
+    except (RuleProblem, PuzzleError) as e:
+        return InputError(str(e), number)
     return puzzle.with_meta(_meta(doc, size))
 
 
@@ -367,6 +386,10 @@ def _meta(doc: dict[str, Any], size: int) -> Meta | None:
 _META_KEYS = ("title", "author", "ruleset")
 
 
+NO_REGION = "no region"
+"""What `_cell` says of a cell whose ``region`` is null: in no region."""
+
+
 def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: tuple[int, ...] | None) -> str:
     """Append the cell's given and region label; return what is wrong, or ``""``."""
     if not isinstance(cell, dict):
@@ -381,7 +404,9 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
             return f"the given 'value' is {_shown(value)}, not a digit from 1 to {size}"
         given = value
     givens.append(given)
-    if cell.get("region") is not None:  # null: the default box, as f-puzzles reads it
+    if "region" in cell and cell["region"] is None:
+        return NO_REGION
+    if "region" in cell:
         region = cell["region"]
         if type(region) is not int or not 0 <= region < size:
             return f"'region' is {_shown(region)}, not a whole number from 0 to {size - 1}"
@@ -395,7 +420,8 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
 
 def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]:
     """The puzzle as an f-puzzles JSON object. ``region`` is written only where a
-    cell is not in its default box (for sizes without boxes, everywhere)."""
+    cell is not in its default box (for sizes without boxes, everywhere); the
+    rules follow the grid (`write_rules`: `PuzzleError` for one f-puzzles cannot hold)."""
     n = puzzle.size
     default = standard_regions(n) if box_shape(n) else None
     names = _region_names(puzzle.regions, default, n)
@@ -422,6 +448,7 @@ def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]
         if text is not None:
             doc[key] = text
     doc["grid"] = grid
+    doc.update(write_rules(puzzle))
     if meta.solution is not None:
         doc["solution"] = list(meta.solution)
     return doc

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
+from .rules_check import refuse_any_rule
 from .text import Overlong, Sample, stream_lines
 
 LABEL_CHARS = "ABCDEFGHIJKLMNOP"
@@ -200,6 +201,7 @@ def write_grid(puzzles: Iterable[Puzzle]) -> str:
 
 def grid_text(puzzle: Puzzle) -> str:
     """One puzzle's 2N rows, each with its newline."""
+    refuse_any_rule(puzzle, "grid")
     n = puzzle.size
     lines = ["".join(digit_char(d) for d in puzzle.givens[r * n : (r + 1) * n]) for r in range(n)]
     lines += ["".join(LABEL_CHARS[k] for k in puzzle.regions[r * n : (r + 1) * n]) for r in range(n)]

@@ -23,6 +23,7 @@ from ..core.regions import (
     regions_from_walls,
     walls_from_regions,
 )
+from .rules_check import refuse_any_rule
 from .text import NOT_UTF8, Sample, decode_stream, encoding_problem
 
 SIZE = 9
@@ -268,6 +269,7 @@ def write_hdu(puzzles: Iterable[Puzzle], out: IO[str] | None = None) -> str:
 
 def hdu_case(puzzle: Puzzle) -> str:
     """One 9x9 puzzle's nine lines of the judge format (without T)."""
+    refuse_any_rule(puzzle, "hdu")
     if puzzle.size != SIZE:
         raise PuzzleError(f"the hdu format holds only 9x9 puzzles, not {puzzle.size}x{puzzle.size}")
     codes = [g | w for g, w in zip(puzzle.givens, walls_from_regions(puzzle.regions, SIZE), strict=True)]

@@ -26,6 +26,7 @@ from ..core.case import InputError
 from ..core.puzzle import DIGIT_CHARS, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, digit_char
 from ..core.regions import check_regions
 from .grid import given_value, label_problem
+from .rules_check import refuse_any_rule
 from .text import Overlong, Sample, stream_lines
 
 _LINE_LENGTHS = frozenset(2 * n * n for n in range(MIN_SIZE, MAX_SIZE + 1))
@@ -106,4 +107,5 @@ def write_line(puzzles: Iterable[Puzzle]) -> str:
 
 def line_text(puzzle: Puzzle) -> str:
     """One puzzle's line, with its newline."""
+    refuse_any_rule(puzzle, "line")
     return "".join(map(digit_char, puzzle.givens)) + "".join(DIGIT_CHARS[k] for k in puzzle.regions) + "\n"

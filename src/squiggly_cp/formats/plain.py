@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..core.puzzle import Puzzle, PuzzleError, standard_regions
+from .rules_check import refuse_any_rule
 from .text import Sample
 
 SIZE = 9
@@ -26,6 +27,7 @@ def looks_plain(sample: Sample) -> bool:
 
 def write_plain(puzzle: Puzzle) -> str:
     """Nine lines of nine digits; only a classic 9x9 (standard boxes) fits."""
+    refuse_any_rule(puzzle, "plain")
     if puzzle.size != SIZE or puzzle.regions != standard_regions(SIZE):
         raise PuzzleError(
             "the plain format holds only classic 9x9 puzzles (standard 3x3 boxes); "

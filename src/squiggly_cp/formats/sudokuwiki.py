@@ -53,6 +53,7 @@ from ..core.case import excerpt
 from ..core.puzzle import Puzzle, PuzzleError
 from ..core.regions import check_regions
 from .grid import given_value, label_problem
+from .rules_check import refuse_any_rule
 
 __all__ = ["looks_sudokuwiki", "parse_sudokuwiki", "sudokuwiki_text"]
 
@@ -142,6 +143,7 @@ def parse_sudokuwiki(item: str) -> Puzzle:
 
 def sudokuwiki_text(puzzle: Puzzle) -> str:
     """The SudokuWiki Jigsaw player link of a 9x9 ``puzzle`` (one line, no newline)."""
+    refuse_any_rule(puzzle, "sudokuwiki")
     n = puzzle.size
     if n != _SIZE:
         raise PuzzleError(

@@ -13,9 +13,10 @@ from typing import Any
 
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position, position_text
-from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
+from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict, refuse_rules
 from ..engines.registry import classify
 from . import LogicResult, Rating, rate_result, solve_logic
+from .solver import LOGIC
 
 _VERDICT_WORDS = {
     Verdict.UNIQUE: "unique",
@@ -149,6 +150,7 @@ def assess(
     puzzle: on others, an empty grid say, its path can take a minute and is
     never rated. ``time_limit`` bounds the whole: when it runs out, during
     the decision or between two steps of logic, the verdict is UNKNOWN."""
+    refuse_rules(puzzle, LOGIC, houses_ok=False)
     deadline = Deadline(time_limit)
     verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..core.limits import Undecided
 from ..core.puzzle import Grid, Puzzle, box_shape, cell_name, normalize_labels, standard_regions
 from ..core.regions import check_regions, flood, neighbours
 from ..core.signals import import_held
@@ -277,6 +278,21 @@ def check_layout_fillable(
     if grid is None:
         return None, placement_reason(layout, size) or "CP-SAT proves no completed grid exists"
     return grid, None
+
+
+def fill_with_rules(puzzle: Puzzle, *, time_limit: float | None = None) -> Grid | None:
+    """A completed grid of ``puzzle``'s layout that keeps its rules (its givens
+    ignored), or None when there is none. Raises `Undecided` at the time limit."""
+    cpsat = import_held("squiggly_cp.engines.cpsat")
+    propagate = import_held("squiggly_cp.core.propagate")
+    blank = Puzzle(puzzle.size, (0,) * (puzzle.size**2), puzzle.regions, rules=puzzle.rules)
+    domains = propagate.candidates(blank)
+    if domains is None:
+        return None
+    found, finished = cpsat.listed_solutions(blank, domains, 1, time_limit)
+    if not found and not finished:
+        raise Undecided("the time limit ran out before a completed grid was found")
+    return found[0] if found else None
 
 
 _PLACEMENT_CAP = 20_000  # placements enumerated at most for `placement_reason`

@@ -16,7 +16,7 @@ from ortools.sat.python import cp_model
 
 from ..core.limits import Deadline, Undecided, WorkBudget
 from ..core.puzzle import Grid, Puzzle
-from .model import OneHot
+from .model import OneHot, RuleEncoder
 from .run import ask
 
 __all__ = ["Given", "OneHotAssumptions", "clashing_givens"]
@@ -37,13 +37,22 @@ def clashing_givens(puzzle: Puzzle) -> tuple[Given, Given] | None:
 
 class OneHotAssumptions:
     """The one-hot model of ``puzzle``'s houses, every cell open (``lits[cell][digit]``);
-    its ``givens`` are supplied per solve as assumptions."""
+    its ``givens`` are supplied per solve as assumptions. A variant's rules
+    are in the model; with ``guarded`` each rule holds only under its literal
+    of ``rule_guards`` (one per rule of ``puzzle.rules``; a rule that is only
+    extra houses has None), which the caller assumes like a given."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, guarded: bool = False):
         n = puzzle.size
         self.puzzle = puzzle
         self.size = n
-        built = OneHot(puzzle, [(1 << n) - 1] * (n * n), propagated=False)
+        built = OneHot(puzzle, [(1 << n) - 1] * (n * n), propagated=False, rules=not guarded)
+        self.rule_guards: list[Any] = []
+        if guarded:
+            for rule in puzzle.rules:
+                guard = None if rule.is_house(n) else built.model.new_bool_var("")
+                rule.encode(RuleEncoder(built, guard), puzzle)
+                self.rule_guards.append(guard)
         self.model = built.model
         self.lits = built.lits
         self._grid = built.grid

@@ -143,6 +143,7 @@ class OneHot:
         domains: Sequence[int],
         propagated: bool = True,
         model: cp_model.CpModel | None = None,
+        rules: bool = True,
     ):
         n = puzzle.size
         self.model = model = cp_model.CpModel() if model is None else model
@@ -177,7 +178,7 @@ class OneHot:
             for d in range(1, n + 1):
                 if d not in done:
                     add_constraint().exactly_one.literals.extend(bucket[d])
-        if puzzle.rules:
+        if rules and puzzle.rules:
             encoder = RuleEncoder(self)
             for rule in puzzle.rules:
                 rule.encode(encoder, puzzle)
@@ -227,12 +228,16 @@ class OneHot:
 class RuleEncoder:
     """`squiggly_cp.core.rules.Encoder` over a `OneHot` model: a rule's
     literals are the model's own, and a decided cell's (or a digit outside
-    a cell's domain) are the constants ``True``/``False``, folded here."""
+    a cell's domain) are the constants ``True``/``False``, folded here.
+    With a ``guard`` literal every constraint holds only when the guard does
+    (so a rule can be assumed, and named in an infeasibility proof); the
+    variables a rule defines (values, its own Booleans) stay free otherwise."""
 
-    def __init__(self, built: OneHot):
+    def __init__(self, built: OneHot, guard: Any = None):
         self.built = built
         self.model = built.model
         self.size = math.isqrt(len(built.fixed))
+        self.guard = guard
         self._values: dict[int, cp_model.IntVar] = {}
 
     def lit(self, cell: int, digit: int) -> Any:
@@ -261,19 +266,24 @@ class RuleEncoder:
                 return
             if literal is not False:
                 kept.append(literal)
+        if self.guard is not None:
+            kept.append(self.guard.Not())
         self.model.add_bool_or(kept)  # empty: unsatisfiable, as it should be
 
     def at_most_one(self, literals: Iterable[Any]) -> None:
         kept = [literal for literal in literals if literal is not False]
         true = sum(1 for literal in kept if literal is True)
         if true > 1:
-            self.model.add_bool_or([])
+            self.clause([])
         elif true:
             for literal in kept:
                 if literal is not True:
-                    self.model.add_bool_or([literal.Not()])
+                    self.clause([literal.Not()])
         elif len(kept) > 1:
-            self.model.add_at_most_one(kept)
+            if self.guard is None:
+                self.model.add_at_most_one(kept)
+            else:
+                self.model.add(sum(kept) <= 1).only_enforce_if(self.guard)
 
     def new_bool(self) -> Any:
         return self.model.new_bool_var("")
@@ -282,7 +292,7 @@ class RuleEncoder:
         return self.model.new_int_var(low, high, "")
 
     def add(self, constraint: Any, when: Sequence[Any] = ()) -> None:
-        enforce = []
+        enforce = [] if self.guard is None else [self.guard]
         for literal in when:
             if literal is False:
                 return

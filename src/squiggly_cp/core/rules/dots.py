@@ -78,7 +78,8 @@ NEGATIVE_STYLES = {"white": ("white",), "black": ("black",), "xv": ("x", "v")}
 @dataclass(frozen=True)
 class NoOtherDots(Rule):
     """Every pair of neighbours that fits a ``white``, ``black`` or ``xv`` dot
-    has one: a pair without one (of that kind) does not fit it."""
+    has one: a pair without one does not fit it. A pair with a dot of the
+    same family (a kropki dot of either colour; an X or a V) is exempt."""
 
     style: str
 
@@ -95,8 +96,11 @@ class NoOtherDots(Rule):
 
     def _unmarked(self, board: Board) -> list[tuple[tuple[int, int], Test]]:
         styles = NEGATIVE_STYLES[self.style]
+        # A pair with a dot of the same family (kropki: white or black; X or V)
+        # is exempt: its own dot says what it is, as f-puzzles reads it.
+        family = ("x", "v") if self.style == "xv" else ("white", "black")
         marked = {
-            frozenset(rule.pair) for rule in board.rules if isinstance(rule, Dot) and rule.style in styles
+            frozenset(rule.pair) for rule in board.rules if isinstance(rule, Dot) and rule.style in family
         }
         tests = [_tests(style, DEFAULTS[style]) for style in styles]
         return [
