@@ -329,3 +329,47 @@ def test_a_blank_grid_is_answered_with_every_candidate(client: TestClient) -> No
     assert got["verdict"] == "multiple" and got["layout"] == "ok"
     assert got["candidates"] == ["123456789ABCDEFG"] * 256
     assert got["differences"]["fix"] is None and got["differences"]["exhaustive"] is False
+
+
+def _variant_file(tmp_path: Path, doc: dict) -> Path:
+    path = tmp_path / "variant.txt"
+    path.write_text(json.dumps(doc) + "\n")
+    return path
+
+
+# A 4x4 killer (tests/test_cli_variants.py checks it against all 288 grids):
+# unique with r1c1 = 1 given, two solutions without it.
+KILLER_CAGES = [
+    {"cells": cells, "value": value}
+    for cells, value in (
+        (["R1C1", "R1C2"], "3"), (["R1C3", "R1C4"], "7"), (["R2C1", "R3C1"], "5"),
+        (["R2C2", "R2C3"], "5"), (["R2C4", "R3C4"], "5"), (["R3C2", "R3C3"], "5"),
+        (["R4C1", "R4C2"], "7"), (["R4C3", "R4C4"], "3"),
+    )
+]  # fmt: skip
+
+
+def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: Path) -> None:
+    doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "killercage": KILLER_CAGES}
+    read = post(client, "read", {"puzzle": json.dumps(doc)})
+    assert read["fpuzzles"] == {"killercage": KILLER_CAGES}
+    assert [rule["name"] for rule in read["rules"]][:1] == ["the killer cage r1c1-r1c2 (sum 3)"]
+    assert read["rules_svg"].count('data-rule="killer"') == 8
+    analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
+    told = json.loads(run_cli("solve", "--json", str(_variant_file(tmp_path, doc))).stdout)
+    assert analysed["verdict"] == told["verdict"] == "multiple"
+    assert sorted(analysed["differences"]["solutions"]) == sorted(told["solutions"])
+    doc["grid"][0][0] = {"value": 1, "given": True}
+    analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
+    assert analysed["solution"] == "1234341221434321"
+    assert analysed["rating_note"].startswith("not rated: the logic solver takes no variant rules")
+    steps = client.post("/api/steps", json={"puzzle": json.dumps(doc)})
+    assert steps.status_code == 400 and "the killer cage r1c1-r1c2 (sum 3)" in steps.json()["error"]
+    # The solution's row 1 is 1 2 3 4: even, odd, even marks agree with it.
+    doc["even"] = [{"cell": "R1C2"}, {"cell": "R1C4"}]
+    doc["odd"] = [{"cell": "R1C3"}]
+    assert post(client, "analyse", {"puzzle": json.dumps(doc)})["verdict"] == "unique"
+    doc["even"].append({"cell": "R1C3"})  # r1c3 both odd and even
+    analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
+    assert analysed["verdict"] == "none"
+    assert sorted(analysed["conflict_rules"]) == ["the even cell r1c3", "the odd cell r1c3"]

@@ -521,3 +521,44 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# A 4x4 killer worked by hand (rows 1234 / 3412 / 2143 / 4321, eight two-cell
+# cages, r1c1 given; tests/test_cli_variants.py checks it by enumeration).
+KILLER = {
+    "size": 4,
+    "grid": [[{"value": 1, "given": True}, {}, {}, {}], [{}] * 4, [{}] * 4, [{}] * 4],
+    "killercage": [
+        {"cells": cells, "value": value}
+        for cells, value in (
+            (["R1C1", "R1C2"], "3"), (["R1C3", "R1C4"], "7"), (["R2C1", "R3C1"], "5"),
+            (["R2C2", "R2C3"], "5"), (["R2C4", "R3C4"], "5"), (["R3C2", "R3C3"], "5"),
+            (["R4C1", "R4C2"], "7"), (["R4C3", "R4C4"], "3"),
+        )
+    ],
+}  # fmt: skip
+
+
+def test_a_pasted_variant_link_is_drawn_and_checked_with_its_rules(bench_at, tmp_path):
+    file = _file(tmp_path, json.dumps(KILLER))
+    link = run_cli("convert", "--to", "fpuzzles", file).stdout.decode().strip()
+    bench = bench_at()
+    bench.load(link)
+    drawn = bench.tab.eval_on_selector_all(
+        "#rules-layer [data-rule]",
+        "gs => gs.map(g => [g.getAttribute('data-rule'), g.getAttribute('data-cells')])",
+    )
+    assert sorted(drawn) == sorted(
+        ["killer", " ".join(c.lower() for c in cage["cells"])] for cage in KILLER["killercage"]
+    )
+    explained = json.loads(run_cli("solve", "--json", file).stdout)
+    assert bench.verdict() == explained["verdict"] == "unique"
+    assert "the killer cage r1c1-r1c2 (sum 3)" in bench.text("rules-list")
+    assert "not rated" in bench.text("details")
+    # Clearing the given r1c1 leaves the cages' two solutions: the rules went with the edit.
+    bench.cell("r1c1")
+    bench.tab.keyboard.press("Delete")
+    bench.idle()
+    assert bench.verdict() == "multiple"
+    assert "&rules=" in bench.tab.evaluate("location.hash")
+    assert not bench.errors

@@ -25,12 +25,14 @@ from ..ask.hint import hint
 from ..core.case import Case, InputError
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position
-from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Verdict
+from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict
 from ..core.regions import check_regions
 from ..draw.page import case_data
-from ..draw.render import render_svg
+from ..draw.render import CELL, MARGIN, render_svg
+from ..draw.rules import rules_svg
 from ..engines.registry import with_proved_solution
 from ..formats.detect import write_puzzles
+from ..formats.fpuzzles_rules import write_rules
 from ..formats.open import cases_in, positions_in
 from ..formats.registry import GENERATED, REGISTRY
 from ..logic.assess import Assessment, assess
@@ -56,8 +58,12 @@ class BadRequest(Exception):
 
 def answer(endpoint: str, request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """The answer of ``endpoint`` (a key of `ANSWERS`) to ``request``, the
-    request's JSON object already checked for its fields' types."""
-    return ANSWERS[endpoint](request, time_limit)
+    request's JSON object already checked for its fields' types. A variant
+    rule the answer does not take (logic's, for one) is a `BadRequest` naming it."""
+    try:
+        return ANSWERS[endpoint](request, time_limit)
+    except Unsupported as refused:
+        raise BadRequest(str(refused)) from None
 
 
 def _one_puzzle(text: str) -> Puzzle:
@@ -124,6 +130,7 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
     deadline = Deadline(time_limit)
     n = puzzle.size
     out: dict[str, Any] = {"size": n, "givens": _grid_text(puzzle.givens), "regions": list(puzzle.regions)}
+    out.update(_rules(puzzle))
     reason = leftover_conflict(puzzle.regions, n)  # cheap, and spares CP-SAT a hard proof
     if reason is not None:
         # `explain` says the same of such a puzzle, after proving it again.
@@ -136,7 +143,9 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
     if found.verdict is Verdict.UNIQUE:
         out["solution"] = told["solution"]
         out["candidates"] = list(told["solution"])  # the one solution's digits are all there are
-        if request.get("rate", True):
+        if request.get("rate", True) and puzzle.rules:
+            out["rating_note"] = f"not rated: the logic solver takes no variant rules ({_first_rule(puzzle)})"
+        elif request.get("rate", True):
             out.update(_ratings(puzzle, request, deadline))
     elif found.verdict is Verdict.MULTIPLE:
         out["differences"] = {"cells": told["differ"], "solutions": told["solutions"]}
@@ -155,8 +164,54 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
             out["differences"]["exhaustive"] = fixed.exhaustive
     elif found.verdict is Verdict.NONE:
         out["conflict"] = told["conflict"]
+        if puzzle.rules:
+            out["conflict_rules"] = told["conflict_rules"]
         out["candidates"] = [""] * (n * n)
     return out
+
+
+def _rules(puzzle: Puzzle) -> dict[str, Any]:
+    """A variant's rules: each one's name and kind, and the board drawing of
+    them all (SVG elements placed as the page's board places cells)."""
+    if not puzzle.rules:
+        return {}
+    n = puzzle.size
+    return {
+        "rules": [
+            {"kind": rule.kind, "name": rule.describe(n), "cells": [_cell_name(c, n) for c in rule.cells()]}
+            for rule in puzzle.rules
+        ],
+        "rules_svg": "\n".join(rules_svg(puzzle, lambda r, c: (MARGIN + c * CELL, MARGIN + r * CELL), CELL)),
+    }
+
+
+def _cell_name(cell: int, size: int) -> str:
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def _first_rule(puzzle: Puzzle) -> str:
+    return puzzle.rules[0].describe(puzzle.size)
+
+
+def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """The puzzle as the page holds it: size, givens (line form), regions
+    and, for a variant, its rules as f-puzzles JSON keys (which the page sends
+    back with the grid), their names and their drawing."""
+    puzzle = _one_puzzle(request["puzzle"])
+    try:
+        keys = write_rules(puzzle)
+    except PuzzleError as e:
+        raise BadRequest(str(e)) from None
+    meta = puzzle.meta
+    return {
+        "size": puzzle.size,
+        "givens": _grid_text(puzzle.givens),
+        "regions": list(puzzle.regions),
+        "fpuzzles": keys,
+        "title": meta.title if meta else None,
+        "author": meta.author if meta else None,
+        **_rules(puzzle),
+    }
 
 
 def _layout(found: Explanation, deadline: Deadline) -> str:
@@ -272,6 +327,7 @@ ANSWERS: dict[str, Callable[[Mapping[str, Any], float | None], dict[str, Any]]] 
     "hint": hint_answer,
     "steps": steps,
     "convert": convert,
+    "read": read,
     "svg": svg,
     "generate": generate_answer,
 }

@@ -106,6 +106,11 @@ class ConvertRequest(_Strict):
     client: Client = None
 
 
+class ReadRequest(_Strict):
+    puzzle: PuzzleText
+    client: Client = None
+
+
 class SvgRequest(_Strict):
     puzzle: PuzzleText
     client: Client = None
@@ -331,6 +336,13 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "The logical path: what `logic --json` prints, and under `page` what `logic --html` draws.",
     ),
     ("convert", ConvertRequest, 'The puzzle in another format, as `convert` writes it: `{"text": ...}`.'),
+    (
+        "read",
+        ReadRequest,
+        "The puzzle as the page holds it: `size`, `givens` (line form), `regions`, and for a variant "
+        "`fpuzzles` (its rules as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and "
+        "`rules_svg` (their drawing on the board).",
+    ),
     ("svg", SvgRequest, 'The puzzle drawn as `show --svg` draws it: `{"svg": ...}`.'),
     (
         "generate",
