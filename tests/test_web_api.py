@@ -352,7 +352,7 @@ KILLER_CAGES = [
 def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: Path) -> None:
     doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "killercage": KILLER_CAGES}
     read = post(client, "read", {"puzzle": json.dumps(doc)})
-    assert read["fpuzzles"] == {"killercage": KILLER_CAGES}
+    assert read["rule_keys"] == {"killercage": KILLER_CAGES}
     assert [rule["name"] for rule in read["rules"]][:1] == ["the killer cage r1c1-r1c2 (sum 3)"]
     assert read["rules_svg"].count('data-rule="killer"') == 8
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})

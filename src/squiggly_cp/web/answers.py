@@ -207,7 +207,7 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
         "size": puzzle.size,
         "givens": _grid_text(puzzle.givens),
         "regions": list(puzzle.regions),
-        "fpuzzles": keys,
+        "rule_keys": keys,
         "title": meta.title if meta else None,
         "author": meta.author if meta else None,
         **_rules(puzzle),

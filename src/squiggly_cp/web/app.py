@@ -340,7 +340,7 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "read",
         ReadRequest,
         "The puzzle as the page holds it: `size`, `givens` (line form), `regions`, and for a variant "
-        "`fpuzzles` (its rules as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and "
+        "`rule_keys` (its rules as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and "
         "`rules_svg` (their drawing on the board).",
     ),
     ("svg", SvgRequest, 'The puzzle drawn as `show --svg` draws it: `{"svg": ...}`.'),
