@@ -1,19 +1,24 @@
-"""The installed `squiggly-cp generate` as a subprocess: options, streaming, --layout."""
+"""The installed `squiggly-cp generate` as a subprocess: options, streaming, --layout,
+--killer and the rules a --layout brings."""
 
 from __future__ import annotations
 
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
 from conftest import cli_env, console_script, run_cli
 from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.rules import KillerCage
 from squiggly_cp.formats.detect import detect_format, read_puzzles
+from squiggly_cp.formats.registry import write_one
+from squiggly_cp.make.generate import generate
 from squiggly_cp.make.regionmaps import random_layout
 from squiggly_cp.make.targets import rating_target
-from test_generate import check_claims, clue_orbits
+from test_generate import LAYOUT_6, RULES_6, check_cages, check_claims, check_rule_claims, clue_orbits
 from test_regionmaps import UNFILLABLE, grid_text, labels, rotated_region_map
 
 
@@ -249,3 +254,71 @@ def test_an_unreachable_target_warns_once_and_gives_up() -> None:
     for number in (1, 2):
         given_up = f"puzzle {number}: no 'unique' 4x4 puzzle on target found in 20 tries; left out"
         assert f"squiggly-cp: {given_up}" in lines
+
+
+def test_killers_are_written_as_links_and_read_back() -> None:
+    # --killer writes f-puzzles links by default (the one-a-line default cannot hold
+    # cages): the puzzles read back are the library's for the seed, cages and all.
+    args = ("generate", "--killer", "--size", "6", "--count", "3", "--seed", "3", "--kind", "minimal")
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode()
+    assert detect_format(text) == "fpuzzles" and len(text.splitlines()) == 3
+    puzzles = read_puzzles(text)
+    made = [o.puzzle for o in generate(3, 3, ("minimal",), 6, killer=True)]
+    assert puzzles == made
+    for puzzle in puzzles:
+        assert isinstance(puzzle, Puzzle) and all(isinstance(rule, KillerCage) for rule in puzzle.rules)
+        solution = check_rule_claims(puzzle, "minimal")
+        assert solution is not None
+        check_cages(puzzle, solution)
+    assert run_cli(*args).stdout == done.stdout  # the same seed, the same bytes
+
+
+def test_a_format_without_rules_is_refused_in_one_line() -> None:
+    for args in (["--killer", "--to", "line"], ["--killer", "--to", "hdu"], ["--killer", "--to", "grid"]):
+        done = run_cli("generate", "--size", "9", *args)
+        lines = done.stderr.decode().splitlines()
+        assert done.returncode == 2 and done.stdout == b"" and len(lines) == 1, lines
+        assert "cannot hold killer cages (--killer)" in lines[0]
+    done = run_cli("generate", "--killer", "--difficulty", "easy")
+    assert done.returncode == 2 and b"takes no rules" in done.stderr
+    done = run_cli("generate", "--no-rules")
+    assert done.returncode == 2 and b"--no-rules goes with --layout" in done.stderr
+
+
+def test_the_rules_of_a_layout_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "thermo.txt"
+    path.write_text(write_one(Puzzle(6, (0,) * 36, LAYOUT_6, rules=RULES_6), "fpuzzles"))
+    done = run_cli("generate", "--layout", str(path), "--count", "2", "--kind", "minimal", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    puzzles = read_puzzles(done.stdout.decode())
+    assert len(puzzles) == 2 and detect_format(done.stdout.decode()) == "fpuzzles"
+    for puzzle in puzzles:
+        assert isinstance(puzzle, Puzzle) and puzzle.rules == RULES_6 and puzzle.regions == LAYOUT_6
+        check_rule_claims(puzzle, "minimal")
+    # --no-rules: the regions only, written one a line as without rules.
+    plain = generated("--layout", str(path), "--no-rules", "--count", "1", "--kind", "minimal")
+    assert plain[0].rules == () and plain[0].regions == LAYOUT_6
+    refused = run_cli("generate", "--layout", str(path), "--to", "line")
+    lines = refused.stderr.decode().splitlines()
+    assert refused.returncode == 2 and len(lines) == 1 and "cannot hold the --layout's rules" in lines[0]
+    # --killer cuts cages of its own: a layout that has some must lose its rules first.
+    caged = tmp_path / "caged.txt"
+    caged.write_text(write_one(Puzzle(6, (0,) * 36, LAYOUT_6, rules=(KillerCage((0, 1), 3),)), "fpuzzles"))
+    done = run_cli("generate", "--killer", "--layout", str(caged))
+    assert done.returncode == 2 and b"add --no-rules" in done.stderr
+    done = run_cli("generate", "--killer", "--layout", str(caged), "--no-rules", "--count", "1")
+    (killer,) = read_puzzles(done.stdout.decode())
+    assert isinstance(killer, Puzzle) and killer.regions == LAYOUT_6
+    solution = check_rule_claims(killer, "unique")  # the cages it cut, the only rules
+    assert solution is not None
+    check_cages(killer, solution)
+    # Rules no grid of the layout keeps: one line, no traceback.
+    clash = tmp_path / "clash.txt"
+    rules = (KillerCage((0, 1), 3), KillerCage((0, 1), 5))
+    clash.write_text(write_one(Puzzle(6, (0,) * 36, LAYOUT_6, rules=rules), "fpuzzles"))
+    done = run_cli("generate", "--layout", str(clash), "--count", "1")
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and len(lines) == 1, lines
+    assert "no completed grid keeping its rules" in lines[0]

@@ -11,6 +11,7 @@ import click
 
 from ..core.case import Case, InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError
+from ..core.rules import KillerCage, Rule
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES
 from ..formats.detect import FORMATS, iter_write
 from ..formats.open import read_cases
@@ -51,7 +52,9 @@ MAX_COUNTED = 10**6
     "--to",
     "to",
     type=click.Choice([f for f in FORMATS if not REGISTRY[f].holds_one]),
-    help=f"Output format. [default: {GENERATED}: one puzzle a line, each as it is made]",
+    help=f"Output format. [default: {GENERATED}: one puzzle a line, each as it is made; with rules "
+    "(--killer, or a --layout's) the first format here that holds them, fpuzzles: one link a line. "
+    "A format that cannot hold them is refused at once]",
 )
 @click.option(
     "--difficulty",
@@ -88,7 +91,24 @@ MAX_COUNTED = 10**6
     "--layout",
     "layout_file",
     metavar="FILE",
-    help="Use the region layout of the first puzzle in FILE (any format) for every puzzle.",
+    help="Use the region layout of the first puzzle in FILE (any format) for every puzzle, and its "
+    "rules (a variant's cages, lines, dots, diagonals... as an f-puzzles or SudokuPad link holds them): "
+    "every grid keeps them, and every uniqueness proof counts them (minimal: each given left is needed "
+    "given them). Its givens are not used.",
+)
+@click.option(
+    "--no-rules",
+    is_flag=True,
+    help="Take only the regions from --layout, not its rules.",
+)
+@click.option(
+    "--killer",
+    is_flag=True,
+    help="Killer puzzles: cut each completed grid into cages of 2-5 connected cells, no digit twice "
+    "in a cage, each with its sum. unique, minimal and none look for cages that alone make the "
+    "grid unique (up to 20 cuts of one grid), so most have no givens at all (none: one wrong "
+    "given); otherwise the last cages are kept with the givens they need (minimal: each proved "
+    "needed). multiple: one cut.",
 )
 @click.option(
     "--time-limit",
@@ -107,6 +127,8 @@ def generate(
     symmetry: str,
     layout_symmetry: str,
     layout_file: str | None,
+    no_rules: bool,
+    killer: bool,
     time_limit: float | None,
     difficulty: str | None,
     rating_range: tuple[float, float] | None,
@@ -116,25 +138,18 @@ def generate(
     line counting those made), so a reader that goes away ends the run.
 
     Layouts are random (N connected regions of N cells) unless --layout
-    names one. Every uniqueness claim is proved by CP-SAT. The same --seed
-    gives the same puzzles on every machine. Long runs show their progress
-    on standard error.
+    names one, whose rules the puzzles keep; --killer cuts killer cages.
+    Every uniqueness claim is proved by CP-SAT, rules and all. The same
+    --seed gives the same puzzles on every machine. Long runs show their
+    progress on standard error.
     """
     from ..engines.registry import with_proved_solution
     from ..make.generate import generate as make
 
     out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
-    layout, size = _layout_and_size(out, layout_file, size, layout_symmetry)
-    to = to or GENERATED
-    if get_format(to).counted and count > MAX_COUNTED:
-        raise click.UsageError(
-            f"--to {to} writes its puzzles at the end (its first line counts them), so at most "
-            f"{MAX_COUNTED:,}; a format of one puzzle a line has no such bound"
-        )
-    try:
-        write_one(Puzzle(size, (0,) * (size * size), layout or tuple(i // size for i in range(size**2))), to)
-    except InputError as e:
-        raise click.UsageError(f"--to {to} cannot hold these puzzles: {e.message}") from None
+    layout, size, rules = _layout_and_size(out, layout_file, size, layout_symmetry, no_rules)
+    _check_rules(rules, killer, bool(difficulty or rating_range))
+    to = _output_format(to, count, _probes(size, layout, rules, killer))
     if size not in layout_symmetry_sizes(layout_symmetry):
         raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
     outcomes = make(
@@ -147,6 +162,8 @@ def generate(
         layout=layout,
         time_limit=time_limit,
         target=_rating_target(kind, difficulty, rating_range),
+        rules=rules,
+        killer=killer,
     )
     try:
         made = _made(out, outcomes, count)
@@ -155,32 +172,99 @@ def generate(
         for text in iter_write(made, to):
             out.write(text)
     except PuzzleError as e:
-        out.problem(f"{layout_file}: {e}")
+        # One line: a layout that admits no grid (keeping its rules), or a puzzle the format cannot hold.
+        out.problem(f"--layout {layout_file!r}: {e}" if layout_file else str(e))
     Progress.clear()
     out.exit()
 
 
 def _layout_and_size(
-    out: Output, layout_file: str | None, size: int | None, layout_symmetry: str
-) -> tuple[tuple[int, ...] | None, int]:
-    """The layout to use (None: random ones) and the size of the puzzles."""
+    out: Output, layout_file: str | None, size: int | None, layout_symmetry: str, no_rules: bool
+) -> tuple[tuple[int, ...] | None, int, tuple[Rule, ...]]:
+    """The layout to use (None: random ones), the size of the puzzles and the rules they keep."""
     if layout_file is None:
-        return None, size or 9
-    layout, from_file = _layout_of(out, layout_file)
-    if size not in (None, from_file) or layout_symmetry != "none":
+        if no_rules:
+            raise click.UsageError("--no-rules goes with --layout (only a --layout file brings rules)")
+        return None, size or 9, ()
+    first = _first_of(out, layout_file)
+    if size not in (None, first.size) or layout_symmetry != "none":
         raise click.UsageError("--layout sets the size and the layout: drop --size, --layout-symmetry")
-    return layout, from_file
+    return first.regions, first.size, () if no_rules else first.rules
 
 
-def _layout_of(out: Output, layout_file: str) -> tuple[tuple[int, ...], int]:
-    """The regions and size of the first puzzle in ``layout_file`` (exit 1 if there is none)."""
+def _first_of(out: Output, layout_file: str) -> Puzzle:
+    """The first puzzle in ``layout_file`` (exit 1 if there is none)."""
     first = next(read_cases(layout_file), None)
     if not isinstance(first, Case):
         # The path is quoted (repr): a name with a newline must not split the line.
         problem = str(first or "no puzzle to take the layout from")
         out.problem(problem if problem.startswith("cannot read") else f"--layout {layout_file!r}: {problem}")
         out.exit()
-    return first.puzzle.regions, first.puzzle.size
+    return first.puzzle
+
+
+def _probes(
+    size: int, layout: tuple[int, ...] | None, rules: tuple[Rule, ...], killer: bool
+) -> list[tuple[Puzzle, str]]:
+    """Empty puzzles like those to be made, each with what it stands for: the
+    output format must hold them all (a format that cannot says so at once).
+    More than one: there are rules."""
+    blank = Puzzle(size, (0,) * (size * size), layout or tuple(i // size for i in range(size**2)))
+    probes = [(blank, "these puzzles")]
+    if rules:
+        probes.append((blank.with_rules(rules), "the --layout's rules"))
+    if killer:
+        probes.append((blank.with_rules((KillerCage((0, 1), 3),)), "killer cages (--killer)"))
+    return probes
+
+
+def _check_rules(rules: tuple[Rule, ...], killer: bool, rated: bool) -> None:
+    """Usage errors: --killer on a layout with cages, a rating target with rules."""
+    if killer and any(isinstance(rule, KillerCage) for rule in rules):
+        raise click.UsageError(
+            "--killer cuts new cages, but the --layout puzzle has killer cages: add --no-rules to take "
+            "its regions only"
+        )
+    if (rules or killer) and rated:
+        raise click.UsageError(
+            "--difficulty and --rating rate puzzles with the logic solver, which takes no rules "
+            "(--killer, or the --layout's): drop them, or add --no-rules"
+        )
+
+
+def _output_format(to: str | None, count: int, probes: list[tuple[Puzzle, str]]) -> str:
+    """The format to write (--to, or the default for these puzzles), checked
+    against the count and against the probes (a usage error when it cannot hold them)."""
+    to = to or (_holding(probes) if len(probes) > 1 else GENERATED)
+    if get_format(to).counted and count > MAX_COUNTED:
+        raise click.UsageError(
+            f"--to {to} writes its puzzles at the end (its first line counts them), so at most "
+            f"{MAX_COUNTED:,}; a format of one puzzle a line has no such bound"
+        )
+    for probe, what in probes:
+        try:
+            write_one(probe, to)
+        except InputError as e:
+            raise click.UsageError(f"--to {to} cannot hold {what}: {e.message}") from None
+    return to
+
+
+def _holding(probes: list[tuple[Puzzle, str]]) -> str:
+    """The output format for puzzles with rules: the first format (in `FORMATS`
+    order) of one puzzle a line that holds every probe."""
+    for name in FORMATS:
+        entry = REGISTRY[name]
+        if not entry.holds_one and not entry.counted and all(_holds(name, probe) for probe, _ in probes):
+            return name
+    raise click.UsageError("no output format holds these rules")
+
+
+def _holds(fmt: str, puzzle: Puzzle) -> bool:
+    try:
+        write_one(puzzle, fmt)
+    except InputError:
+        return False
+    return True
 
 
 def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float, float] | None) -> Any:

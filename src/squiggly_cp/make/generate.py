@@ -22,6 +22,22 @@ A difficulty target plugs in through `Target`: a predicate that can veto
 each removal, and one that accepts or rejects the finished puzzle (then a
 new grid is started), as Simon Tatham's Solo does with its grades.
 
+Rules. A variant's rules (`squiggly_cp.core.rules`) given to `make_puzzle`
+are kept by the completed grid (CP-SAT fills the layout under them: its
+seed and random polarity drawn from the puzzle's generator, a work limit on
+random layouts) and carried by every puzzle made, so every uniqueness check
+sees them and "minimal" means every given left is needed given the rules.
+With ``killer`` the completed grid is cut into killer cages
+(`squiggly_cp.make.cages`), each with its sum from the grid. For "unique",
+"minimal" and "none" the cages are first asked to make the puzzle unique on
+their own (one check, no givens); up to 20 cuts of the grid are drawn until
+one does (`killer_cages`), and the puzzle then has no givens (a cage-only
+killer; "none" adds one wrong digit to it, or with clue symmetry starts
+from an ordinary unique puzzle and changes a given). If none does (or 3
+checks stay undecided at their work limit, as on 16x16), the last cut is
+kept and givens are removed as above, for "unique" too as far as they go,
+so a killer keeps only givens its cages need. "multiple": one cut.
+
 Kinds: "unique"; "minimal" (unique, and removing any orbit of givens breaks
 uniqueness: with clue symmetry "none" that is every single given);
 "multiple"; "none" (no solution, though no given repeats in a house).
@@ -36,6 +52,7 @@ other puzzles are unaffected.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -44,10 +61,13 @@ from itertools import islice
 from types import ModuleType
 
 from ..core.limits import Deadline, Undecided
+from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_regions
+from ..core.rules import Rule
 from ..core.signals import import_held
 from ..core.symmetry import CLUE_SYMMETRIES, LAYOUT_SYMMETRIES, orbits
+from .cages import killer_cages
 from .regionmaps import fill_layout, random_layout
 from .targets import TARGET_TRIES, Target
 
@@ -91,12 +111,34 @@ class Outcome:
 
 
 def random_solution(
-    layout: Grid, rng: random.Random, size: int = 9, *, work_limit: float | None = None
+    layout: Grid,
+    rng: random.Random,
+    size: int = 9,
+    *,
+    work_limit: float | None = None,
+    time_limit: float | None = None,
+    rules: Sequence[Rule] = (),
 ) -> Grid | None:
-    """A random completed grid of ``layout``; None if there is none. Raises
-    `Undecided` when the search passes ``work_limit`` (CP-SAT's deterministic
-    seconds)."""
-    return fill_layout(check_regions(layout, size), size, rng, work_limit=work_limit)
+    """A random completed grid of ``layout`` keeping ``rules``; None if there
+    is none. Raises `Undecided` when the search passes ``work_limit``
+    (CP-SAT's deterministic seconds) or ``time_limit`` (seconds)."""
+    regions = check_regions(layout, size)
+    if not rules:
+        return fill_layout(regions, size, rng, work_limit=work_limit, time_limit=time_limit)
+    # A rule need not survive renaming the digits (a cage's sum, a thermometer),
+    # so no first row is fixed as `fill_layout` does: CP-SAT's seed and random
+    # polarity, drawn from ``rng``, make the grid random.
+    blank = Puzzle(size, (0,) * (size * size), regions, rules=tuple(rules))
+    domains = candidates(blank)
+    if domains is None:
+        return None
+    model = import_held("squiggly_cp.sat.model")
+    sat_run = import_held("squiggly_cp.sat.run")
+    parameters: dict[str, object] = dict(sat_run.GENERATOR_PARAMETERS)
+    parameters.update(random_seed=rng.randrange(1 << 30), initial_polarity="POLARITY_RANDOM")
+    built = model.OneHot(blank, domains)
+    grid: Grid | None = built.solution(time_limit=time_limit, work_limit=work_limit, parameters=parameters)
+    return grid
 
 
 def _checks() -> ModuleType:
@@ -112,22 +154,28 @@ def _work_limit(per_81_cells: float, size: int) -> float:
 
 
 def _filled_layout(
-    rng: random.Random, size: int, fixed: Grid | None, layout_symmetry: str, deadline: Deadline
+    rng: random.Random, size: int, fixed: Grid | None, layout_symmetry: str, job: _Job
 ) -> tuple[Grid, Grid]:
-    """A layout (``fixed``, or a random one) and a random completed grid of it."""
-    while True:
+    """A layout (``fixed``, or a random one) and a random completed grid of it keeping the rules."""
+    deadline = job.deadline
+    # Random layouts nearly always admit a grid, but rules may rule out every one: a bounded number then.
+    for _ in range(_PUZZLE_TRIES) if fixed is None and job.rules else itertools.count():
         regions = fixed if fixed is not None else random_layout(rng, size, layout_symmetry)
         # A fixed layout gets no work limit: there is no other layout to try.
         work = None if fixed is not None else _work_limit(_FILL_WORK, size)
         try:
-            solution = fill_layout(regions, size, rng, work_limit=work, time_limit=deadline.left_or_raise())
+            solution = random_solution(
+                regions, rng, size, work_limit=work, time_limit=deadline.left_or_raise(), rules=job.rules
+            )
         except Undecided:
             deadline.left_or_raise()
             continue
         if solution is not None:
             return regions, solution
         if fixed is not None:
-            raise PuzzleError("this layout admits no completed grid (see the layout command)")
+            keeping = " keeping its rules" if job.rules else ""
+            raise PuzzleError(f"this layout admits no completed grid{keeping} (see the layout command)")
+    raise RuntimeError(f"no random layout of {_PUZZLE_TRIES} tried admits a completed grid keeping the rules")
 
 
 def _reduce(
@@ -187,16 +235,32 @@ def _unique_stop(rng: random.Random, size: int) -> int:
     return rng.randint(cells * 3 // 10, cells // 2)
 
 
+def _cage_only(full: Puzzle, job: _Job) -> Puzzle | None:
+    """The puzzle of ``full``'s rules alone, no givens, when they make it unique."""
+    if not job.alone:
+        return None
+    blank = full.with_givens((0,) * (full.size**2))
+    target = job.target
+    return blank if target is None or target.within is None or target.within(blank) else None
+
+
 def _make_unique(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle:
+    alone = _cage_only(full, job)
+    if alone is not None:
+        return alone
     # With a difficulty target, removal goes on while the target allows it:
-    # stopping early would mostly make puzzles too easy to be accepted.
-    stop = _unique_stop(rng, full.size) if job.target is None else 0
+    # stopping early would mostly make puzzles too easy to be accepted. A
+    # killer's givens go as far as they can: its cages are the clues.
+    stop = _unique_stop(rng, full.size) if job.target is None and not job.killer else 0
     givens = _reduce(rng, full, job.orbits, stop, job.target, job.deadline, False)
     assert givens is not None
     return full.with_givens(givens)
 
 
 def _make_minimal(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
+    alone = _cage_only(full, job)
+    if alone is not None:
+        return alone
     givens = _reduce(rng, full, job.orbits, 0, job.target, job.deadline, True)
     return None if givens is None else full.with_givens(givens)
 
@@ -237,7 +301,8 @@ def _make_multiple(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None
 
 def _make_none(rng: random.Random, full: Puzzle, job: _Job) -> Puzzle | None:
     n = full.size
-    base = _make_unique(rng, full, job)
+    # With clue symmetry a given can only be changed, so a cage-only base will not do.
+    base = _make_unique(rng, full, replace(job, alone=False, killer=False) if job.symmetric else job)
     givens = list(base.givens)
     solution = full.givens
     peers = base.peers
@@ -277,6 +342,10 @@ class _Job:
     target: Target | None
     deadline: Deadline
     symmetric: bool
+    rules: tuple[Rule, ...] = ()
+    killer: bool = False
+    alone: bool = False
+    """The puzzle in hand's rules alone make it unique (killer cages, proved)."""
 
 
 _MAKERS: dict[str, Callable[[random.Random, Puzzle, _Job], Puzzle | None]] = {
@@ -297,12 +366,16 @@ def make_puzzle(
     layout_symmetry: str = "none",
     target: Target | None = None,
     time_limit: float | None = None,
+    rules: Sequence[Rule] = (),
+    killer: bool = False,
 ) -> Puzzle:
     """A random puzzle of ``kind``: "unique", "minimal", "multiple" or "none".
 
     With ``layout`` the puzzle uses it (raising `PuzzleError` if it admits no
     completed grid); otherwise random layouts with ``layout_symmetry`` are
-    drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). Raises
+    drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). The puzzle
+    keeps ``rules`` (a `PuzzleError` if one cannot stand on the grid), and
+    with ``killer`` killer cages cut from its grid besides. Raises
     `Undecided` after ``time_limit`` seconds, and `RuntimeError` if no try of
     `_PUZZLE_TRIES` succeeds without a time limit, or of `TARGET_TRIES` with
     a ``target`` (one out of reach must not be retried until the time limit).
@@ -310,15 +383,21 @@ def make_puzzle(
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     fixed = None if layout is None else check_regions(layout, size)
+    rows = tuple(i // size for i in range(size * size))
+    rules = Puzzle(size, (0,) * size**2, fixed or rows, rules=tuple(rules)).rules  # checked against the size
     deadline = Deadline(time_limit)
-    job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none")
+    job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none", rules, killer)
     tries = 0
     limit = _PUZZLE_TRIES if target is None else TARGET_TRIES
     bounded = time_limit is None or target is not None
     while not bounded or tries < limit:
         tries += 1
-        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, deadline)
-        puzzle = _MAKERS[kind](rng, Puzzle(size, solution, regions), job)
+        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, job)
+        full, grid_job = Puzzle(size, solution, regions, rules=rules), job
+        if killer:
+            full, alone = killer_cages(rng, full, deadline, checked=kind != "multiple")
+            grid_job = replace(job, alone=alone)
+        puzzle = _MAKERS[kind](rng, full, grid_job)
         if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
             return puzzle
     on_target = "" if target is None else " on target"
@@ -341,9 +420,12 @@ def generate(
     layout: Grid | None = None,
     time_limit: float | None = None,
     target: Target | None = None,
+    rules: Sequence[Rule] = (),
+    killer: bool = False,
 ) -> Iterator[Outcome]:
     """Puzzles 1..``count`` of ``seed``, each yielded as soon as it is made,
-    cycling through ``kinds``. A puzzle not made within ``time_limit``
+    cycling through ``kinds``, keeping ``rules`` and with ``killer`` killer
+    cages besides (`make_puzzle`). A puzzle not made within ``time_limit``
     seconds comes back with ``puzzle=None`` and is not retried."""
     for number in range(1, count + 1):
         start = time.monotonic()
@@ -358,6 +440,8 @@ def generate(
                 layout_symmetry=layout_symmetry,
                 target=target,
                 time_limit=time_limit,
+                rules=rules,
+                killer=killer,
             )
         except Undecided:
             yield Outcome(number, None, time.monotonic() - start, f"not made within {time_limit:g} s")
