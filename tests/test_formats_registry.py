@@ -111,7 +111,8 @@ def test_cli_reads_and_writes_every_link_and_refuses_extra_rules_one_case_at_a_t
     puzzle = SAMPLE[0]
     links = [
         _ctc(puzzle),
-        _ctc(puzzle, cages=[{"cells": [[0, 0], [0, 1]], "value": 7}]),
+        # A cage without a sum or SudokuPad's "no repeats" flag: its meaning is in words only.
+        _ctc(puzzle, cages=[{"cells": [[0, 0], [0, 1]]}]),
         _ctc(puzzle, lines=[{"wayPoints": [[0.5, 0.5], [1.5, 1.5]], "color": "#CFCFCF", "thickness": 21}]),
         _ctc(puzzle, arrows=[{"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#000000"}]),
         _ctc(puzzle, overlays=[{"center": [4.5, 4.5], "width": 1, "height": 1, "text": "X"}]),

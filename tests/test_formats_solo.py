@@ -1,4 +1,5 @@
-"""Simon Tatham's Solo jigsaw game ids: ``<N>j:<givens>,<walls>``.
+"""Simon Tatham's Solo game ids: jigsaws ``<N>j:<givens>,<walls>``, classic
+``3x3:<givens>``, X (``9jx``) and killer (``9jk:<givens>,<walls>,<cage walls>,<sums>``).
 
 The hand examples below were encoded by hand from solo.c's rules, then checked
 against Solo itself (Debian's sgt-puzzles 20230122: ``sgt-solo --generate 1
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -29,7 +31,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, standard_regions
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Verdict, standard_regions
+from squiggly_cp.core.rules import Diagonal, KillerCage, Rule, Thermometer
 from squiggly_cp.formats.solo import looks_solo, parse_solo, solo_text
 from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
@@ -180,6 +183,140 @@ def test_sixteen_digits_and_runs_over_26() -> None:
     assert solo_text(full) == "4j:1_2_3_4_3_4_1_2_2_1_4_3_4_3_2_1,abbbbbbba"
 
 
+# ---- X, killer and classic ids ------------------------------------------------
+BOXES4 = labels_grid("1122", "1122", "3344", "3344")
+X = (Diagonal("+"), Diagonal("-"))  # as the reader gives them
+
+# A 4x4 X jigsaw on 2x2 boxes (walls "abbbbbbba", as in the 16-given example of
+# test_sixteen_digits_and_runs_over_26). Solution 1234/3412/4321/2143; the givens
+# r1c1 1, r1c2 2 (_2), 6 empty (f), r3c1 4, 7 empty (g) leave it unique.
+ID4_X = "4jx:1_2f4g,abbbbbbba"
+PUZZLE4_X = Puzzle(4, givens_grid("12..", "....", "4...", "...."), BOXES4, rules=X)
+SOLVED4_X = givens_grid("1234", "3412", "4321", "2143")
+
+# A 4x4 killer jigsaw on the same boxes, solution 1234/3412/2143/4321, cages
+#     A B B C    A r1c1+r2c1 = 4, B r1c2+r1c3 = 5, C r1c4+r2c4 = 6, D r2c2+r2c3 = 5,
+#     A D D C    E r3c1+r4c1 = 6, F r3c2+r3c3 = 5, G r3c4+r4c4 = 4, H r4c2+r4c3 = 5.
+#     E F F G
+#     E H H G
+# Cage walls (W wall, N open): vertical rows 1-4 each W N W; horizontal columns
+# c1 N W N, c2 W W W, c3 W W W, c4 N W N; closing W:
+#     W NW W NW W NW W NW NW NW W W W W W NW NW(closing)  ->  _a_a_a_aaa_____aa
+# Sums in each cage's first cell: 4 5 . 6 / . 5 . . / 6 5 . 4 / . 5 . .  ->  4_5a6a5b6_5a4a5b
+# Givens r1c1 1, 7 empty (g), r3c1 2, 7 empty (g) leave it unique.
+ID4_K = "4jk:1g2g,abbbbbbba,_a_a_a_aaa_____aa,4_5a6a5b6_5a4a5b"
+CAGES4 = tuple(
+    KillerCage(cells, total)
+    for cells, total in [((0, 4), 4), ((1, 2), 5), ((3, 7), 6), ((5, 6), 5), ((8, 12), 6), ((9, 10), 5),
+                         ((11, 15), 4), ((13, 14), 5)]
+)  # fmt: skip
+PUZZLE4_K = Puzzle(4, givens_grid("1...", "....", "2...", "...."), BOXES4, rules=CAGES4)
+SOLVED4_K = givens_grid("1234", "3412", "2143", "4321")
+
+# A killer jigsaw that Solo wrote (``sgt-solo --generate 1 4jk``), and its solution
+# (``--test-solve --save``).
+SOLO_WROTE_K = "4jk:p,daab__aa____b,a_a_a_aa_____ac_,6a4_9_3c4a7a7c"
+SOLO_SOLVED_K = (4, 2, 1, 3, 2, 1, 3, 4, 1, 3, 4, 2, 3, 4, 2, 1)
+
+
+def test_x_and_killer_ids_read_and_written() -> None:
+    for text, puzzle in [(ID4_X, PUZZLE4_X), (ID4_K, PUZZLE4_K)]:
+        assert looks_solo(text)
+        assert parse_solo(text) == puzzle
+        assert solo_text(puzzle) == text
+    assert PUZZLE4_X.is_solution(SOLVED4_X) and PUZZLE4_K.is_solution(SOLVED4_K)
+    both = Puzzle(4, PUZZLE4_K.givens, BOXES4, rules=X + CAGES4)
+    assert solo_text(both) == ID4_K.replace("4jk", "4jxk")  # Solo writes x before k
+    assert parse_solo(ID4_K.replace("4jk", "4jkx")) == both  # and reads either order
+
+
+def test_a_killer_id_solo_wrote_reads_to_solos_solution() -> None:
+    puzzle = parse_solo(SOLO_WROTE_K)
+    assert solo_text(puzzle) == SOLO_WROTE_K
+    assert puzzle.is_solution(SOLO_SOLVED_K)
+    assert puzzle.rules[0] == KillerCage((0, 1), 6)  # the first cage: r1c1, r1c2, sum 6
+
+
+def test_classic_ids_read_with_solos_boxes() -> None:
+    # Solo's classic boxes are c rows by r columns: a 2x3 has boxes 2 high and 3 wide.
+    assert parse_solo("2x3:zj") == Puzzle.standard((0,) * 36, 6)
+    three_by_two = parse_solo("3x2:zj").regions
+    assert three_by_two[:6] == three_by_two[6:12] == three_by_two[12:18]  # three rows a box
+    assert three_by_two[:6] == (0, 0, 1, 1, 2, 2)  # two columns a box
+    assert parse_solo("2x2x:1_2f4g") == PUZZLE4_X  # the classic form of ID4_X
+    assert parse_solo("2x2k:1g2g,_a_a_a_aaa_____aa,4_5a6a5b6_5a4a5b") == PUZZLE4_K
+    assert parse_solo("3x3xdb:" + "z" * 3 + "c") == Puzzle.standard((0,) * 81).with_rules(X)
+    assert parse_solo("3:" + "z" * 3 + "c") == Puzzle.standard((0,) * 81)  # c = r = 3
+
+
+K4, WALLS4, SUMS4 = "4jk:p,abbbbbbba", "_a_a_a_aaa_____aa", "4_5a6a5b6_5a4a5b"
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "row", "col"),
+    [
+        (f"{K4},_a_a_a_aaa_____a__,{SUMS4}", "cage r3c4 has 1 cell; Solo's cages have 2 to 4", 3, 4),
+        (f"{K4},{WALLS4},4_5a6a5b6_5a4d", "the killer cage r4c2-r4c3 has no sum", 4, 2),
+        (f"{K4},{WALLS4},4_5a6a5b6_5a4a5_1a", "has 2 sums (5, 1)", 4, 2),
+        (f"{K4},{WALLS4},4_5a6a5b6_5a4a5a0", "the cage sums hold '0'", None, None),
+        (f"{K4},{WALLS4},{SUMS4}1", "the cage sums run past the 16 cells", None, None),
+        (f"{K4},{WALLS4},4_5a6a5b6_5a4a99999", "the cage sum '99999' is above 64", 4, 2),
+        (f"{K4},ca_a_aaa_____aa,{SUMS4}", "has 6 cells; Solo's cages have 2 to 4", 1, 1),
+        (f"{K4},{WALLS4},4_5a6a5b6_5a4a2b", "the killer cage r4c2-r4c3 (sum 2): no 2", None, None),
+        (f"{K4},_a_a_a_a?a_____aa,{SUMS4}", "the killer cage walls hold '?'", None, None),
+    ],
+)  # fmt: skip
+def test_killer_refusals(text: str, words: str, row: int | None, col: int | None) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        parse_solo(text)
+    assert words in caught.value.message
+    assert (caught.value.row, caught.value.col) == (row, col)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ((Thermometer((0, 1, 2)),), "the solo format cannot hold the thermometer r1c1-r1c2-r1c3: a Solo id"),
+        ((Diagonal("-"),), "cannot hold the negative diagonal alone: Solo's X rule is both diagonals"),
+        ((*CAGES4[:-1], KillerCage((13, 14))), "the killer cage r4c2-r4c3: every Solo cage has a sum"),
+        (CAGES4[:-1], "killer cages that leave r4c2 out"),
+        ((*CAGES4[:-1], KillerCage((13,), 3), KillerCage((14,), 2)), "r4c2 (sum 3): Solo's cages have 2"),
+        ((*CAGES4[:-2], KillerCage((9, 14), 5), KillerCage((10, 13), 5)), "do not all join edge to edge"),
+        ((*CAGES4, KillerCage((0, 1), 3)), "r1c1 is in two cages"),
+    ],
+)  # fmt: skip
+def test_what_solo_cannot_hold_is_refused_by_name(rules: tuple[Rule, ...], words: str) -> None:
+    with pytest.raises(PuzzleError, match=re.escape(words)):
+        solo_text(Puzzle(4, (0,) * 16, BOXES4, rules=rules))
+
+
+def _cages(size: int, solution: tuple[int, ...] | None, rng: random.Random) -> list[KillerCage]:
+    """Row-wise dominoes (a tromino ends a row of odd length), summed from
+    ``solution`` or given random sums a cage can have."""
+    cages = []
+    for r in range(size):
+        row = [r * size + c for c in range(size)]
+        pieces = [row[i : i + 2] for i in range(0, size - 3 if size % 2 else size, 2)]
+        pieces += [row[-3:]] if size % 2 else []
+        for cells in pieces:
+            low, high = sum(range(1, len(cells) + 1)), sum(range(size - len(cells) + 1, size + 1))
+            total = sum(solution[c] for c in cells) if solution else rng.randint(low, high)
+            cages.append(KillerCage(tuple(cells), total))
+    return cages
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 16), st.integers(0, 4), st.randoms(use_true_random=False), st.booleans(), st.booleans())
+def test_x_and_killer_round_trip(size: int, kind: int, rng: random.Random, x: bool, killer: bool) -> None:
+    givens = [rng.randint(1, size) if rng.random() < 0.2 else 0 for _ in range(size * size)]
+    rules: list[Rule] = [*X] if x else []
+    rules += _cages(size, None, rng) if killer else []
+    puzzle = Puzzle(size, givens, _layout(size, kind), rules=tuple(rules))
+    text = solo_text(puzzle)
+    assert text.startswith(f"{size}j{'x' * x}{'k' * killer}:") and looks_solo(text)
+    assert parse_solo(text) == puzzle
+
+
 @cache
 def _layout(size: int, kind: int) -> tuple[int, ...]:
     if kind == 0:
@@ -204,9 +341,15 @@ def test_round_trip(size: int, kind: int, rng: random.Random, density: float) ->
     ("text", "words", "row", "col"),
     [
         ("", "empty", None, None),
-        ("3x3:a1b2,", "classic Solo sudoku, not a jigsaw", None, None),
-        ("9jx:" + SOLO_WROTE[3:], "X diagonals", None, None),
-        ("9jk:" + SOLO_WROTE[3:] + ",_,a", "killer", None, None),
+        ("3x3:a1b2,", "unexpected ',' after the givens (a Solo id of this kind is 3x3:<givens>)", None, None),
+        ("3x3:a1b2", "the givens describe 5 cells, not the 81", None, None),
+        ("9jx:" + SOLO_WROTE[3:] + ",a", "unexpected ',' after the region walls", None, None),
+        ("9jk:" + SOLO_WROTE[3:], "no killer cage walls (9jk:<givens>,<walls>,<cage walls>,<s", None, None),
+        ("4jk:" + ID4[3:] + ",_,a", "the killer cage walls describe only", None, None),
+        ("2x2k:p,abbba", "no ',' and so no cage sums (2x2k:<givens>,<cage walls>,<sums>)", None, None),
+        ("1x4:p", "Solo's boxes are at least 2 rows by 2 columns", None, None),
+        ("9x:" + "a" * 10, "a size of 0 is no puzzle", None, None),
+        ("9:" + "a" * 10, "is a 81x81 sudoku", None, None),
         ("9j#981625340187", "random seed, not a puzzle: paste the game id (Game > Specific...", None, None),
         ("9jdb#981625340187", "random seed", None, None),
         ("3j:" + ID4[3:], "3x3 jigsaw; squiggly-cp reads sizes 4 to 16", None, None),
@@ -238,7 +381,7 @@ def test_round_trip(size: int, kind: int, rng: random.Random, density: float) ->
         ("4j:p," + "a" * 24, "describe 47 edges", None, None),
         ("9j:" + "\x00" * 10, "no ','", None, None),
         ("9j:" + "?" * 3000 + ",a", "the givens hold '?'", None, None),
-        ("9j:" + "a" * 9000, "far more than any Solo jigsaw id", None, None),
+        ("9j:" + "a" * 9000, "far more than any Solo id", None, None),
     ],
 )
 def test_refusals(text: str, words: str, row: int | None, col: int | None) -> None:
@@ -294,7 +437,8 @@ def test_garbage_is_a_puzzle_error(text: str) -> None:
     _expect_puzzle_error(text)
 
 
-_PARAMS = st.sampled_from(["4j", "9j", "16j", "2x3j", "9jx", "3x3", "9jdb", "0j", "99j", "9", "j", ""])
+_PLAIN_PARAMS = ["4j", "9j", "16j", "2x3j", "9jx", "3x3", "9jdb", "0j", "99j", "9", "j", ""]
+_PARAMS = st.sampled_from([*_PLAIN_PARAMS, "4jk", "2x2k", "3x3x", "4jxk", "9x"])
 
 
 @settings(max_examples=300, deadline=None)
@@ -309,7 +453,7 @@ def test_near_ids_are_a_puzzle_or_a_puzzle_error(params: str, sep: str, body: st
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.sampled_from([ID4, ID9, ID16, ID6_ROWS, SOLO_WROTE]),
+    st.sampled_from([ID4, ID9, ID16, ID6_ROWS, SOLO_WROTE, ID4_X, ID4_K, SOLO_WROTE_K]),
     st.lists(st.tuples(st.integers(0, 600), st.sampled_from("az_019,:#x")), min_size=1, max_size=3),
     st.booleans(),
 )
@@ -400,3 +544,48 @@ def test_solo_reads_our_z_runs(tmp_path: Path, size: int, kind: int) -> None:
     text = solo_text(Puzzle(size, givens, layout))
     assert "z" in text.split(",")[1]
     assert _solo(tmp_path, text) == (text.split(":", 1)[1], solution)
+
+
+@needs_solo
+@pytest.mark.parametrize("size", [4, 6, 9])
+@pytest.mark.parametrize("variant", ["x", "k", "xk"])
+def test_solo_solves_our_x_and_killer_ids(tmp_path: Path, size: int, variant: str) -> None:
+    """Ids we write with X diagonals, killer cages or both: Solo reads each and its
+    solver finds the one solution CP-SAT proves."""
+    from squiggly_cp.engines.registry import classify
+
+    rng = random.Random(size)
+    rules: list[Rule] = [*X] if "x" in variant else []
+    for kind in range(2, 40):  # a layout whose diagonals can hold every digit
+        layout = _layout(size, kind)
+        found = classify(Puzzle(size, (0,) * size**2, layout, rules=tuple(rules))).solutions
+        if found:
+            break
+    solution = found[0]
+    rules += _cages(size, solution, rng) if "k" in variant else []
+    puzzle = Puzzle(size, (0,) * size**2, layout, rules=tuple(rules))
+    order = list(range(size * size))
+    rng.shuffle(order)
+    givens = [0] * size**2
+    while classify(puzzle.with_givens(givens)).verdict is not Verdict.UNIQUE:
+        for cell in order[:size]:  # a row's worth more givens, until CP-SAT proves it unique
+            givens[cell] = solution[cell]
+        order = order[size:]
+    text = solo_text(puzzle.with_givens(givens))
+    assert text.startswith(f"{size}j{variant}:")
+    assert _solo(tmp_path, text) == (text.split(":", 1)[1], solution)
+
+
+@needs_solo
+@pytest.mark.parametrize(
+    ("text", "solved"),
+    [
+        (ID4_X, SOLVED4_X),
+        ("2x2x:1_2f4g", SOLVED4_X),
+        (ID4_K, SOLVED4_K),
+        (f"2x2k:1g2g,{WALLS4},{SUMS4}", SOLVED4_K),
+    ],
+)
+def test_solo_solves_the_x_and_killer_hand_examples(tmp_path: Path, text: str, solved: tuple[int, ...]):
+    assert _solo(tmp_path, text) == (text.split(":", 1)[1], solved)
+    assert parse_solo(text).is_solution(solved)

@@ -17,6 +17,30 @@ from lzstring import LZString
 
 from squiggly_cp.core.position import open_candidates
 from squiggly_cp.core.puzzle import Meta, Puzzle, PuzzleError, standard_regions
+from squiggly_cp.core.rules import (
+    RULES,
+    Apart,
+    Arrow,
+    Between,
+    CellMark,
+    Clone,
+    Diagonal,
+    DisjointGroups,
+    Dot,
+    ExtraRegion,
+    KillerCage,
+    LittleKiller,
+    NoOtherDots,
+    Palindrome,
+    Quadruple,
+    RegionSumLine,
+    Renban,
+    Rule,
+    Sandwich,
+    Thermometer,
+    Whispers,
+    Windoku,
+)
 from squiggly_cp.formats.fpuzzles import fpuzzles_link, to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import (
     LINK_PREFIX,
@@ -29,6 +53,7 @@ from squiggly_cp.formats.sudokupad import (
     unzip_json,
     utf16_units,
 )
+from squiggly_cp.formats.sudokupad_draw import rules_text
 from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
 # PuzzleZipper's renames, as SudokuPad's puzzlezipper_lib.js lists them.
@@ -277,36 +302,108 @@ def test_centre_marks_are_the_candidates(zipped: bool):
 
 # Refusals ---------------------------------------------------------------------------------
 
+REFUSED = "has no meaning this tool knows: refused"
+
+
+@pytest.mark.parametrize(
+    ("extra", "what"),
+    [
+        ({"cages": [{"cells": [[r, 8] for r in range(9)]}]},
+         "the cage on r1c9, r2c9, r3c9, r4c9 and 5 more (no sum, and not marked unique)"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "unique": False}]},
+         "the cage on r1c1, r1c2 (its digits may repeat)"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": "x"}]}, "the cage on r1c1, r1c2 with 'x'"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "sum": "?"}]}, "the cage on r1c1, r1c2 with '?'"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "unique": True, "hidden": True}]},
+         "the cage on r1c1, r1c2 (hidden)"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 3, "style": "box"}]},
+         "the cage on r1c1, r1c2 (style 'box')"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": "3", "outlineC": "#000000"}]},
+         "the cage on r1c1, r1c2 (an f-puzzles cosmetic cage)"),
+        ({"cages": [[[0, 0], [0, 1]]]}, "the cage '[[0, 0], [0, 1]]'"),
+        ({"lines": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#CFCFCF"}]},
+         "the line through r1c1, r2c2, r3c2"),
+        ({"lines": [{"wayPoints": [[0.5, 0.5], [8.5, 8.5]], "thickness": 2}]}, "the line through r1c1, r9c9"),
+        ({"lines": [{"wayPoints": [[0, 0], [4.5, 4], [9, 9]], "thickness": 2}]},
+         "the line through r1c1, r5c5, r9c9"),
+        ({"lines": [{"wayPoints": [[0, 0], [9, 8]]}]}, "the line through r1c1, r9c9"),
+        ({"arrows": [{"wayPoints": [[4.5, 4.5], [4.5, 6.5]], "headLength": 0.3}]},
+         "the arrow through r5c5, r5c7"),
+        ({"overlays": [{"center": [0.5, 0.5], "text": "X", "width": 0.25, "height": 0.25}]},
+         "the text 'X' at r1c1 (an overlay)"),
+        ({"underlays": [{"center": [2.5, 3.5], "text": 12}]}, "the text '12' at r3c4 (an underlay)"),
+        ({"overlays": [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "backgroundColor": "#000000"}]},
+         "the square between r1c1 and r1c2 (an overlay)"),
+        ({"overlays": [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True,
+                        "backgroundColor": "#FFFFFF", "borderColor": "#000000"}]},
+         "the circle between r1c1 and r2c1 (an overlay)"),
+        # Counting circles, odd/even look-alikes and a thermometer's bulb are no odd or even cell.
+        ({"overlays": [{"center": [2.5, 3.5], "width": 0.8, "height": 0.8, "rounded": True,
+                        "borderColor": "#000000"}]}, "the circle at r3c4 (an overlay)"),
+        ({"overlays": [{"center": [2.5, 3.5], "width": 0.7, "height": 0.7, "rounded": True,
+                        "backgroundColor": "#CFCFCF"}]}, "the circle at r3c4 (an overlay)"),
+        ({"underlays": [{"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
+                         "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}]},
+         "the circle at r1c1 (an underlay)"),
+        ({"underlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.7, "backgroundColor": "#A0A0A0"}]},
+         "the square at r5c5 (an underlay)"),
+        ({"underlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.7, "backgroundColor": "#CFCFCF",
+                         "borderColor": "#000000"}]}, "the square at r5c5 (an underlay)"),
+        ({"underlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.5, "backgroundColor": "#CFCFCF"}]},
+         "the rectangle at r5c5 (an underlay)"),
+        ({"underlays": [{"center": [4, 4], "width": 0.7, "height": 0.7, "backgroundColor": "#CFCFCF"}]},
+         "the square by r5c5 (an underlay)"),
+        # Shading with a border marks cells (a clone, an extra region), as SudokuPad's converter draws them.
+        ({"underlays": [{"center": [1.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF",
+                         "borderColor": "#CFCFCF"}]}, "the square at r2c2 (an underlay)"),
+        ({"underlays": ["dot"]}, "the element '\"dot\"' (an underlay)"),
+        ({"overlays": [{"center": "r1c1", "backgroundColor": "#000000"}]},
+         "a shape with no place or size '\"r1c1\"' (an overlay)"),
+        ({"fogofwar": [[0, 0]]}, "the puzzle's 'fogofwar'"),
+        ({"metadata": {"negative": ["ratio"]}},
+         "the negative constraint '[\"ratio\"]' (its dots are not read)"),
+    ],
+)  # fmt: skip
+def test_elements_without_a_known_meaning_are_refused_by_name(extra: dict[str, Any], what: str):
+    error = refusal(scl(_doc(**extra)))
+    assert str(error) == f"SudokuPad: {what} {REFUSED}"
+    assert refusal("ctc" + LZString.compressToBase64(zip_json(_doc(**extra)))).message == error.message
+
 
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "sum": 7}]},
-         "a killer cage on r1c1, r1c2 (sum 7): "),
-        ({"cages": [{"cells": [[r, 8] for r in range(9)]}]}, "a cage on r1c9, r2c9, r3c9, r4c9 and 5 more: "),
-        ({"lines": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#CFCFCF"}]},
-         "a line (thermometer, renban or the like) through r1c1, r2c2, r3c2: "),
-        ({"arrows": [{"wayPoints": [[4.5, 4.5], [4.5, 6.5]], "headLength": 0.3}]},
-         "an arrow through r5c5, r5c7: "),
-        ({"overlays": [{"center": [0.5, 0.5], "text": "X", "width": 0.25, "height": 0.25}]},
-         "a text overlay 'X' on r1c1: "),
-        ({"underlays": [{"center": [2.5, 3.5], "text": 12}]}, "a text underlay '12' on r3c4: "),
-        ({"overlays": [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "backgroundColor": "#000000"}]},
-         "a small marker (a kropki dot or the like) by r1c2: "),
-        ({"fogofwar": [[0, 0]]}, "the puzzle has 'fogofwar', which squiggly-cp does not understand: "),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "sum": 8}]},
+         "SudokuPad: the cage on r1c1, r1c2 gives two sums, 7 and 8"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 30}]},
+         "the killer cage r1c1-r1c2 (sum 30): no 2 different digits 1-9 sum to 30"),
+        ({"cages": [{"cells": [[0, 0], [1, 2]], "unique": True}]},
+         "the killer cage r1c1-r2c3: the cage's cells are not connected"),
+        ({"cages": [{"cells": [[0, 0], [0, 9]], "value": 7}]},
+         "SudokuPad: a cage has the cell '[0, 9]', outside the 9x9 grid"),
+        ({"cages": [{"cells": [[0, 0], "r1c2"], "value": 7}]},
+         "SudokuPad: a cage's cell must be a [row, column] pair, found '\"r1c2\"'"),
     ],
 )  # fmt: skip
-def test_constraints_are_refused_by_name(extra: dict[str, Any], message: str):
-    error = refusal(scl(_doc(**extra)))
-    assert str(error) == message + "squiggly-cp solves only rows, columns and regions"
-    assert refusal("ctc" + LZString.compressToBase64(zip_json(_doc(**extra)))).message == error.message
+def test_bad_rules_are_one_line_errors(extra: dict[str, Any], message: str):
+    assert str(refusal(scl(_doc(**extra)))) == message
 
 
 def test_colour_only_elements_are_ignored():
     extra = {
-        "underlays": [{"center": [0.5, 0.5], "width": 1, "height": 1, "backgroundColor": "#ffa0a0"}],
+        "underlays": [
+            {"center": [0.5, 0.5], "width": 1, "height": 1, "backgroundColor": "#ffa0a0"},
+            {
+                "center": [1.5, 1.5],
+                "width": 3,
+                "height": 3,
+                "backgroundColor": "#a0f",
+                "borderColor": "#0000",
+            },
+            {"center": [3.5, 3.5], "width": 0.5, "height": 0.5, "backgroundColor": "rgba(1, 2, 3, 0)"},
+        ],
         "overlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.7, "rounded": True, "text": ""}],
-        "cages": [{"value": "title: T"}],
+        "cages": [{"value": "title: T"}, {"cells": [], "value": "a note"}],
         "videos": [],
         "id": "abc",
     }
@@ -360,12 +457,200 @@ def test_cell_and_region_problems_name_the_cell():
     regions[0][0] = regions[0][1]
     assert (refusal(scl(_doc(regions=regions))).row, refusal(scl(_doc(regions=regions))).col) == (1, 2)
     fp = to_fpuzzles_json(BOXED)
-    fp["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "7"}]
-    assert "'killercage'" in refusal(scl(fp, "fpuzzles")).message
+    fp["notarule"] = [{"cells": ["R1C1", "R1C2"], "value": "7"}]  # the f-puzzles reader's refusal
+    assert "'notarule'" in refusal(scl(fp, "fpuzzles")).message
     fp = to_fpuzzles_json(BOXED)
     fp["grid"][8][8]["value"] = 12  # entered, and no digit
     expected = "row 9, column 9: the entered 'value' is '12', not a digit from 1 to 9"
     assert str(refusal(scl(fp, "fpuzzles"))) == expected
+
+
+# Rules read from SudokuPad's own JSON ------------------------------------------------------
+
+# Odd and even cells as SudokuPad's f-puzzles converter draws them: a grey 0.7 underlay,
+# a circle (odd) or a square (even), centred on the cell.
+ODD = {"center": [2.5, 3.5], "width": 0.7, "height": 0.7, "rounded": True,
+       "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}  # fmt: skip
+EVEN = {"center": [8.5, 0.5], "width": 0.7, "height": 0.7, "rounded": False, "backgroundColor": "#cfcfcf"}
+
+
+def _rules(**extra: Any) -> set[Rule]:
+    read = parse_sudokupad(scl(_doc(**extra))).puzzle
+    zipped = parse_sudokupad("ctc" + LZString.compressToBase64(zip_json(_doc(**extra)))).puzzle
+    assert read == zipped and read.givens == BOXED.givens and read.regions == BOXED.regions
+    return set(read.rules)
+
+
+def test_killer_cages_are_read():
+    cages = [
+        {"cells": [[0, 0], [1, 0]], "value": 9, "sum": 9, "unique": True},  # as the converter writes one
+        {"cells": [[4, 4], [4, 5], [5, 5]], "value": "12"},
+        {"cells": [[8, 7], [8, 8]], "sum": 11},
+        {"cells": [[6, 0], [7, 0], [7, 1]], "unique": True},  # no sum, but no digit repeats
+        {"cells": [[3, 3], [3, 4]], "value": "", "style": "killer", "unique": True},
+        {"value": "title: a metadata cage"},
+    ]
+    assert _rules(cages=cages) == {
+        KillerCage((0, 9), 9), KillerCage((40, 41, 50), 12), KillerCage((79, 80), 11),
+        KillerCage((54, 63, 64)), KillerCage((30, 31)),
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("points", "direction"),
+    [
+        ([[0, 0], [9, 9]], "-"),
+        ([[9, 9], [0, 0]], "-"),
+        ([[0, 0], [4.5, 4.5], [9, 9]], "-"),
+        ([[0, 9], [9, 0]], "+"),
+        ([[9, 0], [3, 6], [0, 9]], "+"),
+    ],
+)
+def test_diagonals_drawn_corner_to_corner_are_read(points: list[list[float]], direction: str):
+    line = {"wayPoints": points, "color": "#34BBE6", "thickness": 2}
+    assert _rules(lines=[line]) == {Diagonal(direction)}
+
+
+def test_odd_and_even_cells_are_read():
+    assert _rules(underlays=[ODD, EVEN, dict(ODD)]) == {CellMark("odd", 21), CellMark("even", 72)}
+
+
+def test_whole_grid_rules_switched_on_in_the_metadata_are_read():
+    flags = {"antiknight": True, "antiking": "false", "nonconsecutive": "true", "source": "x"}
+    assert _rules(metadata=flags) == {Apart("antiknight"), Apart("nonconsecutive")}
+    assert _rules(metaData={"antiking": True}) == {Apart("antiking")}  # where the converter puts it
+    assert _rules(cages=[{"value": "antiknight: true"}, {"value": "disjointgroups: true"}]) == {
+        Apart("antiknight"),
+        DisjointGroups(),
+    }
+
+
+def test_a_fpuzzles_link_gets_its_rules_from_the_fpuzzles_reader():
+    doc = to_fpuzzles_json(BOXED)
+    doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "10"}]
+    doc["diagonal+"] = True
+    assert set(parse_sudokupad(scl(doc, "fpuzzles")).puzzle.rules) == {KillerCage((0, 1), 10), Diagonal("+")}
+
+
+# Rules written --------------------------------------------------------------------------------
+
+READABLE = (
+    KillerCage((0, 1), 3), KillerCage((2, 11, 12)), KillerCage((78, 79, 80), 24),
+    Diagonal("+"), Diagonal("-"), CellMark("odd", 40), CellMark("even", 41), Apart("antiknight"),
+    Apart("antiking"), Apart("nonconsecutive"), DisjointGroups(),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("zipped", [False, True])
+def test_readable_rules_round_trip(zipped: bool):
+    puzzle = Puzzle.standard(BOXED.givens).with_rules(READABLE)
+    doc = sudokupad_json(puzzle)
+    link = "ctc" + LZString.compressToBase64(zip_json(doc)) if zipped else sudokupad_link(puzzle)
+    read = parse_sudokupad(link)
+    assert set(read.puzzle.rules) == set(READABLE) and read.puzzle.givens == puzzle.givens
+    assert read.rules == rules_text(puzzle)
+
+
+def test_rules_are_drawn_as_setters_draw_them():
+    doc = sudokupad_json(Puzzle.standard(BOXED.givens).with_rules(READABLE))
+    assert doc["cages"][:3] == [
+        {"cells": [[0, 0], [0, 1]], "value": "3", "sum": 3, "unique": True},
+        {"cells": [[0, 2], [1, 2], [1, 3]], "unique": True},
+        {"cells": [[8, 6], [8, 7], [8, 8]], "value": "24", "sum": 24, "unique": True},
+    ]
+    assert [line["wayPoints"] for line in doc["lines"]] == [[[0, 9], [9, 0]], [[0, 0], [9, 9]]]
+    odd, even = doc["underlays"]
+    assert odd == {**ODD, "center": [4.5, 4.5]} and even == {**ODD, "center": [4.5, 5.5], "rounded": False}
+    flags = [cage["value"] for cage in doc["cages"][3:7]]
+    assert flags == ["antiknight: true", "antiking: true", "nonconsecutive: true", "disjointgroups: true"]
+
+
+def _one_of_each() -> list[Rule]:
+    """A rule of every kind on a 9x9 (each valid alone)."""
+    return [
+        KillerCage((0, 1), 3), LittleKiller((0, 1), "DR", 20), Sandwich("row", 2, 15),
+        Sandwich("column", 3, 0), Arrow((10,), (11, 12)), Arrow((20, 21), (30, 40)),
+        Arrow((60, 70), (79, 78)), Thermometer((22, 23, 24)),
+        Dot("white", (25, 26)), Dot("black", (34, 35), 3), Dot("x", (43, 44)), Dot("v", (52, 53)),
+        NoOtherDots("white"), CellMark("odd", 45), CellMark("even", 46), CellMark("min", 47),
+        CellMark("max", 56), Apart("antiknight"), Palindrome((63, 64, 65)), Renban((66, 67)),
+        Whispers((68, 69)), Between((73, 74, 75)), RegionSumLine((76, 77, 78)), Clone((5, 6), (14, 15)),
+        Quadruple((7, 8, 16, 17), (1, 2)), Diagonal("+"), ExtraRegion((48, 49, 58)), Windoku(),
+        DisjointGroups(),
+    ]  # fmt: skip
+
+
+def test_every_kind_is_drawn_and_named_in_the_rules_text():
+    rules = _one_of_each()
+    assert {rule.kind for rule in rules} == set(RULES)
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    doc = sudokupad_json(puzzle)
+    assert {key for key in doc if key not in ("cells", "regions")} == {
+        "cages", "lines", "arrows", "underlays", "overlays",
+    }  # fmt: skip
+    text = rules_text(puzzle)
+    assert text is not None
+    assert len(text.splitlines()) == 1 + len({(r.kind, getattr(r, "style", "")) for r in rules})
+    named = [
+        "cage", "outside the grid", "arrow", "thermometer", "white dot",
+        "black dot showing 3, one is 3 times", "an X sum to 10", "a V sum to 5", "All white dots", "odd",
+        "even", "inward chevrons", "outward chevrons", "knight", "grey line", "purple line", "at least 5",
+        "between two circles", "blue line", "Shaded shapes", "four cells meet", "diagonal", "grey region",
+        "windows", "same place in each box",
+    ]  # fmt: skip
+    for words in named:
+        assert words in text, words
+    cages = [cage.get("value") for cage in doc["cages"]]
+    assert "rules: " + text.splitlines()[0] in cages and "negative: white" in cages
+
+
+@pytest.mark.parametrize("rule", _one_of_each(), ids=lambda rule: rule.describe(9))
+def test_a_rule_written_is_read_back_or_refused_never_lost(rule: Rule):
+    """What the reader cannot take back (SudokuPad draws a thermometer like a
+    palindrome) is refused by name, so no rule of a written link is lost in silence."""
+    puzzle = Puzzle.standard((0,) * 81).with_rules([rule])
+    try:
+        read = parse_sudokupad(sudokupad_link(puzzle))
+    except PuzzleError as e:
+        assert e.message.startswith("SudokuPad: ") and "\n" not in e.message
+    else:
+        assert read.puzzle.rules == (rule,)
+
+
+def test_a_puzzles_own_rules_text_wins():
+    puzzle = Puzzle.standard(BOXED.givens).with_rules([Diagonal("-")])
+    assert parse_sudokupad(sudokupad_link(puzzle, rules="Mine.")).rules == "Mine."
+    carried = puzzle.with_meta(Meta(rules="From the meta."))
+    assert parse_sudokupad(sudokupad_link(carried)).rules == "From the meta."
+    assert parse_sudokupad(sudokupad_link(puzzle)).rules == (
+        "Normal sudoku rules apply: every row, column and outlined region holds the digits 1-9 once.\n"
+        "Digits do not repeat on a marked diagonal."
+    )
+    assert parse_sudokupad(sudokupad_link(BOXED)).rules is None  # no rules, no text
+
+
+@st.composite
+def readable(draw: st.DrawFn) -> Puzzle:
+    """A puzzle of any size with random rules the reader takes back."""
+    n = draw(st.integers(4, 16))
+    rules: list[Rule] = [Diagonal(d) for d in draw(st.sets(st.sampled_from("+-")))]
+    cells = draw(st.permutations(range(n * n)))
+    for cell in cells[: draw(st.integers(0, 6))]:
+        rules.append(CellMark(draw(st.sampled_from(["odd", "even"])), cell))
+    for cell in cells[6 : 6 + draw(st.integers(0, 4))]:
+        if cell % n + 1 < n:
+            pair = (cell, cell + 1)
+            rules.append(KillerCage(pair, draw(st.none() | st.integers(3, 2 * n - 1))))
+    regions = layout(n, 0) if n in (5, 7, 11, 13) else standard_regions(n)
+    return Puzzle(n, (0,) * (n * n), regions, rules=tuple(dict.fromkeys(rules)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(readable())
+def test_killer_diagonal_odd_even_round_trip_every_size(puzzle: Puzzle):
+    read = parse_sudokupad(sudokupad_link(puzzle)).puzzle
+    assert read.regions == puzzle.regions and set(read.rules) == set(puzzle.rules)
+    assert len(read.rules) == len(puzzle.rules)
 
 
 # Round trips of every size, and garbage -----------------------------------------------------

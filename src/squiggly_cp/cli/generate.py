@@ -214,8 +214,21 @@ def _probes(
     if rules:
         probes.append((blank.with_rules(rules), "the --layout's rules"))
     if killer:
-        probes.append((blank.with_rules((KillerCage((0, 1), 3),)), "killer cages (--killer)"))
+        probes.append((blank.with_rules(_cover(size)), "killer cages (--killer)"))
     return probes
+
+
+def _cover(size: int) -> tuple[KillerCage, ...]:
+    """Cages like --killer's: covering the grid (as Solo's killer ids must),
+    each row cut into pairs, and a last triple where the size is odd."""
+    cages = []
+    for r in range(size):
+        row = [r * size + c for c in range(size)]
+        cuts = [row[k : k + 2] for k in range(0, size - 3 if size % 2 else size, 2)]
+        if size % 2:
+            cuts.append(row[-3:])
+        cages += [KillerCage(tuple(cut), 3 if len(cut) == 2 else 6) for cut in cuts]
+    return tuple(cages)
 
 
 def _check_rules(rules: tuple[Rule, ...], killer: bool, rated: bool) -> None:

@@ -22,15 +22,16 @@ standard boxes. Title, author, rules and solution: from a ``metadata`` (or
 N² digits, a character each, or two each (``01``..``16``) above 9x9 as
 SudokuPad's f-puzzles converter writes it; any other is dropped.
 
-Ignored: ``cellSize``, ``id``, ``videos``, other metadata, corner marks, cell
-colours, overlays and underlays without text (shading, odd/even shapes) unless
-small and off a cell's centre. Refused, naming the element: cages with cells
-(killer cages, extra regions), lines and arrows (thermometers, renbans, little
-killers...), overlays and underlays with text, small markers off a cell's
-centre (kropki dots), any other top-level key whose value is not empty.
+Rules drawn in CTC JSON (`sudokupad_rules`): killer cages, diagonals, odd
+and even cells as SudokuPad's f-puzzles converter draws them, and whole-grid
+rules switched on in the metadata, are read; cell colours are ignored; every
+other cage, line, arrow, shape or text, and any other top-level key whose
+value is not empty, is refused in one line naming it. Ignored besides:
+``cellSize``, ``id``, ``videos``, other metadata, corner marks.
 
-Writing gives plain JSON (``{"value": d}`` for a given, ``{}`` otherwise) with the metadata (or
-the puzzle's `Meta`) as cages, the classic form, read by every SudokuPad and its f-puzzles converter.
+Writing gives plain JSON (``{"value": d}`` for a given, ``{}`` otherwise), the rules drawn as setters
+draw them (`sudokupad_draw`), and the metadata (or the puzzle's `Meta`; rules text written for a
+puzzle with rules and none) as cages, the classic form, read by every SudokuPad and its converter.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ from ..core.puzzle import standard_regions as boxes
 from ..core.regions import check_regions
 from .fpuzzles import _from_json
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
+from .sudokupad_draw import draw_rules, rules_text
+from .sudokupad_rules import drawn_rules, empty, flag_rules, items, meta_cage, shown
 
 LINK_PREFIX = "https://sudokupad.app/scl"
 _HOST = re.compile(
@@ -62,13 +65,11 @@ _ENCODED_LINK = re.compile(r"https?%3A", re.IGNORECASE)
 _KINDS = ("fpuzzles", "classic", "fpuz", "scl", "ctc", "scf")  # longest first, as SudokuPad matches
 _BARE = re.compile(r"(?:fpuzzles|fpuz|scl|ctc|scf)(?:[A-Za-z0-9+/=]|%[0-9A-Fa-f]{2}){16,}")
 _BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
-_ONLY = "squiggly-cp solves only rows, columns and regions"
 _PASTE = "paste a link that carries the puzzle itself (sudokupad.app/scl..., ctc... or fpuzzles...) \
 or its f-puzzles JSON instead"
 _META_KEYS = ("title", "author", "rules", "solution")
 _KNOWN = {*_META_KEYS, "cellSize", "id", "videos", "metadata", "metaData", "cells", "regions", "cages"}
 _KNOWN |= {"lines", "arrows", "overlays", "underlays"}
-_META = re.compile(r"([^:\s]+):\s*(.+)")  # a metadata cage's value, "title: ..."
 _NOT_ZIPPED = "the SudokuPad data is neither JSON nor zipped JSON"
 
 
@@ -254,21 +255,6 @@ def _string(token: str) -> str:
         raise PuzzleError(f"the SudokuPad data has a bad string {excerpt(token, 20)}: {e.msg}") from None
 
 
-def _shown(value: Any) -> str:
-    try:
-        return excerpt(json.dumps(value, ensure_ascii=False), 30)
-    except (ValueError, RecursionError):
-        return type(value).__name__
-
-
-def _empty(value: Any) -> bool:
-    return value is None or value is False or value in ([], {}, "")
-
-
-def _items(value: Any) -> list[Any]:  # a lone value is a list of one
-    return value if isinstance(value, list) else [] if _empty(value) else [value]
-
-
 def _digit(value: Any, n: int, what: str) -> int:
     """The digit ``value`` stands for (0 for none); raises `ValueError` naming it."""
     if value is None or value == "":
@@ -276,7 +262,7 @@ def _digit(value: Any, n: int, what: str) -> int:
     if isinstance(value, str) and re.fullmatch(r"[0-9]{1,2}", value):
         value = int(value)
     if type(value) is not int or not 1 <= value <= n:
-        raise ValueError(f"{what} is {_shown(value)}, not a digit from 1 to {n}")
+        raise ValueError(f"{what} is {shown(value)}, not a digit from 1 to {n}")
     return value
 
 
@@ -284,23 +270,36 @@ def _marks(value: Any, n: int) -> int | None:
     if not value:
         return None
     if not isinstance(value, list):
-        raise ValueError(f"the centre marks are {_shown(value)}, not a list of digits")
+        raise ValueError(f"the centre marks are {shown(value)}, not a list of digits")
     return sum({1 << (_digit(d, n, "a centre mark") - 1) for d in value if d not in (None, "")}) or None
 
 
 def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     n, givens, marks = _cells(doc.get("cells"))
-    meta = _refuse_drawn(doc, n)
-    unknown = [key for key, value in doc.items() if key not in _KNOWN and not _empty(value)]
+    meta: dict[str, Any] = _cage_meta(doc.get("cages"))
+    rules = drawn_rules(doc, n)
+    unknown = [key for key, value in doc.items() if key not in _KNOWN and not empty(value)]
     if unknown:
         names = ", ".join(excerpt(key, 20) for key in unknown[:3])
-        raise PuzzleError(f"the puzzle has {names}, which squiggly-cp does not understand: {_ONLY}")
-    meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
+        raise PuzzleError(f"SudokuPad: the puzzle's {names} has no meaning this tool knows: refused")
     table = doc.get("metadata", doc.get("metaData"))
-    if not isinstance(table, dict) and not _empty(table):
-        raise PuzzleError(f"'metadata' must be a JSON object, found {_shown(table)}")
+    if not isinstance(table, dict) and not empty(table):
+        raise PuzzleError(f"'metadata' must be a JSON object, found {shown(table)}")
+    rules += flag_rules([*meta.items(), *(table or {}).items()])
+    meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
-    return _finish(Puzzle(n, tuple(givens), _regions(doc.get("regions"), n)), meta, givens, marks)
+    puzzle = Puzzle(n, tuple(givens), _regions(doc.get("regions"), n), rules=tuple(rules))
+    return _finish(puzzle, meta, givens, marks)
+
+
+def _cage_meta(cages: Any) -> dict[str, str]:
+    """``key: text`` of the metadata cages (rules may repeat, a line each; else the first wins)."""
+    meta: dict[str, str] = {}
+    for cage in items(cages):
+        if found := meta_cage(cage):
+            key, text = found.group(1), found.group(2).strip()
+            meta[key] = meta[key] + "\n" + text if key == "rules" and key in meta else meta.get(key, text)
+    return meta
 
 
 def _cells(cells: Any) -> tuple[int, list[int], list[int | None]]:
@@ -313,12 +312,12 @@ def _cells(cells: Any) -> tuple[int, list[int], list[int | None]]:
     marks: list[int | None] = []
     for r, row in enumerate(cells, start=1):
         if not isinstance(row, list) or len(row) != n:
-            got = f"{len(row)} cells" if isinstance(row, list) else _shown(row)
+            got = f"{len(row)} cells" if isinstance(row, list) else shown(row)
             raise PuzzleError(f"a row of 'cells' must be {n} cells (the grid has {n} rows), found {got}", r)
         for c, cell in enumerate(row, start=1):
             try:
                 if not isinstance(cell, dict):
-                    raise ValueError(f"a cell must be a JSON object, found {_shown(cell)}")
+                    raise ValueError(f"a cell must be a JSON object, found {shown(cell)}")
                 givens.append(_digit(cell.get("value"), n, "the given 'value'"))
                 marks.append(_marks(cell.get("centremarks", cell.get("centreMarks")), n))
             except ValueError as e:
@@ -327,21 +326,21 @@ def _cells(cells: Any) -> tuple[int, list[int], list[int | None]]:
 
 
 def _regions(regions: Any, n: int) -> Grid:
-    if _empty(regions):
+    if empty(regions):
         if box_shape(n) is None:
             raise PuzzleError(f"the puzzle has no 'regions', and a {n}x{n} grid has no standard boxes")
         return boxes(n)
     if not isinstance(regions, list) or len(regions) != n:
-        got = f"{len(regions)} regions" if isinstance(regions, list) else _shown(regions)
+        got = f"{len(regions)} regions" if isinstance(regions, list) else shown(regions)
         raise PuzzleError(f"'regions' must list {n} regions of {n} cells, found {got}")
     labels = [-1] * (n * n)
     for k, region in enumerate(regions, start=1):
-        for pair in _items(region):
+        for pair in items(region):
             if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
-                raise PuzzleError(f"region {k}: a cell must be a [row, column] pair, found {_shown(pair)}")
+                raise PuzzleError(f"region {k}: a cell must be a [row, column] pair, found {shown(pair)}")
             r, c = pair
             if not (0 <= r < n and 0 <= c < n):
-                raise PuzzleError(f"region {k} has the cell {_shown(pair)}, outside the {n}x{n} grid")
+                raise PuzzleError(f"region {k} has the cell {shown(pair)}, outside the {n}x{n} grid")
             if labels[r * n + c] >= 0:
                 raise PuzzleError(f"this cell is in regions {labels[r * n + c] + 1} and {k}", r + 1, c + 1)
             labels[r * n + c] = k - 1
@@ -353,60 +352,6 @@ def _regions(regions: Any, n: int) -> Grid:
         raise PuzzleError(f"regions: {e.message}", e.row, e.col) from None
 
 
-def _cell_list(points: Any, n: int) -> str:
-    """``r1c1, r1c2, ...`` (four, then "and N more") of 0-based ``[row, col]`` points."""
-    names: list[str] = []
-    for point in _items(points):
-        try:
-            y, x = (min(max(math.floor(v), 0), n - 1) for v in point)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        names += [f"r{y + 1}c{x + 1}"] if f"r{y + 1}c{x + 1}" not in names else []
-    return ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "") or "no cell"
-
-
-def _meta_cage(cage: Any) -> re.Match[str] | None:
-    """``key: text`` of a cage without cells (or, as in SudokuPad, with a lower-case key)."""
-    value = cage.get("value") if isinstance(cage, dict) else None
-    found = _META.match(value) if isinstance(value, str) else None
-    lower = found is not None and re.fullmatch("[a-z]+", found.group(1)) is not None
-    return found if found and (_empty(cage.get("cells")) or lower) else None
-
-
-def _refuse_drawn(doc: dict[str, Any], n: int) -> dict[str, str]:
-    """The metadata of the cages; refuses every constraint drawn on the grid."""
-    meta: dict[str, str] = {}
-    for cage in _items(doc.get("cages")):
-        if found := _meta_cage(cage):
-            key, text = found.group(1), found.group(2).strip()
-            meta[key] = meta[key] + "\n" + text if key == "rules" and key in meta else meta.get(key, text)
-            continue
-        cells = cage.get("cells") if isinstance(cage, dict) else cage
-        total = cage.get("sum", cage.get("value")) if isinstance(cage, dict) else None
-        killer = type(total) is int or str(total).isdigit()
-        label = f" (sum {total})" if killer else f" (value {excerpt(str(total), 20)})" if total else ""
-        if not _empty(cells):
-            what = "a killer cage" if killer else "a cage"
-            raise PuzzleError(f"{what} on {_cell_list(cells, n)}{label}: {_ONLY}")
-    for key, what in (("lines", "a line (thermometer, renban or the like)"), ("arrows", "an arrow")):
-        for item in _items(doc.get(key)):
-            points = item.get("wayPoints") if isinstance(item, dict) else None
-            raise PuzzleError(f"{what} through {_cell_list(points, n)}: {_ONLY}")
-    for key in ("overlays", "underlays"):
-        for item in _items(doc.get(key)):
-            item = item if isinstance(item, dict) else {"text": _shown(item)}
-            spot, text = _cell_list([item.get("center")], n), item.get("text")
-            if not _empty(text) and str(text).strip():
-                raise PuzzleError(f"a text {key[:-1]} {excerpt(str(text), 20)} on {spot}: {_ONLY}")
-            # Smaller than a cell and off every cell's centre: a dot between two cells.
-            sizes = [item.get("center"), item.get("width", 1), item.get("height", 1)]
-            if isinstance(sizes[0], list) and all(type(v) in (int, float) for v in [*sizes[0], *sizes[1:]]):
-                off = len(sizes[0]) == 2 and any(abs(v % 1 - 0.5) > 0.2 for v in sizes[0])
-                if off and min(sizes[1:]) < 0.95:
-                    raise PuzzleError(f"a small marker (a kropki dot or the like) by {spot}: {_ONLY}")
-    return meta
-
-
 def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
     """An f-puzzles document, its metadata (also in cages), entered digits and centre marks."""
     cages = doc.get("cage")
@@ -414,8 +359,8 @@ def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
     if doc.get("ruleset") not in (None, ""):
         meta["rules"] = doc["ruleset"]
     if isinstance(cages, list):
-        meta = {**_refuse_drawn({"cages": [c for c in cages if _meta_cage(c)]}, 1), **meta}
-        doc = {**doc, "cage": [c for c in cages if not _meta_cage(c)]}
+        meta = {**_cage_meta(cages), **meta}
+        doc = {**doc, "cage": [c for c in cages if not meta_cage(c)]}
     puzzle = _from_json(1, doc)
     if isinstance(puzzle, InputError):
         raise PuzzleError(puzzle.message, puzzle.row, puzzle.col)
@@ -463,10 +408,12 @@ def sudokupad_json(
     puzzle: Puzzle, *, title: str | None = None, author: str | None = None, rules: str | None = None,
     solution: Sequence[int] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    """SudokuPad's plain CTC JSON, metadata as cages: a line break in the title becomes a space
-    (SudokuPad reads a cage to its first), rules take a cage a line, a digit two digits above 9x9."""
+    """SudokuPad's plain CTC JSON, the rules drawn (`sudokupad_draw`), metadata as cages: a line break
+    in the title becomes a space (SudokuPad reads a cage to its first), rules take a cage a line (rules
+    text written for a puzzle with rules and none in its meta), a digit two digits above 9x9."""
     n, known = puzzle.size, puzzle.meta or Meta()  # what a keyword leaves out, the puzzle's meta says
-    title, author, rules = title or known.title, author or known.author, rules or known.rules
+    title, author = title or known.title, author or known.author
+    rules = rules or known.rules or rules_text(puzzle)
     solution = solution if solution is not None else known.solution
     cells = [[{"value": d} if (d := puzzle.givens[r * n + c]) else {} for c in range(n)] for r in range(n)]
     regions: list[list[list[int]]] = [[] for _ in range(n)]
@@ -478,8 +425,9 @@ def sudokupad_json(
         if len(solution) != n * n or any(type(d) is not int or not 1 <= d <= n for d in solution):
             raise PuzzleError(f"a solution must be {n * n} digits from 1 to {n}")
         lines.append(("solution", "".join(f"{d:02d}" if n > 9 else str(d) for d in solution)))
-    cages = [{"value": f"{key}: {text.strip()}"} for key, text in lines if text.strip()]
-    return {"cells": cells, "regions": regions, **({"cages": cages} if cages else {})}
+    drawn = draw_rules(puzzle)
+    cages = drawn.pop("cages", []) + [{"value": f"{k}: {text.strip()}"} for k, text in lines if text.strip()]
+    return {"cells": cells, "regions": regions, **({"cages": cages} if cages else {}), **drawn}
 
 
 def sudokupad_link(

@@ -1,0 +1,247 @@
+"""Drawing a puzzle's rules in SudokuPad's own ("CTC") JSON (`draw_rules`),
+and a plain English rules text for a puzzle whose metadata has none
+(`rules_text`).
+
+Each rule is drawn from its `Rule.shapes` (`core.rules.base.Shape`), the
+way setters draw it in SudokuPad and as SudokuPad's f-puzzles converter
+does: killer cages as ``cages`` (cells, ``value`` and ``sum``, ``unique``),
+thermometers as a grey line with a grey bulb, arrows as ``arrows`` from a
+white bulb with a grey border, kropki dots as small circles between two
+cells, X and V as text between them, odd cells as a grey circle and even
+cells as a grey square (the forms `sudokupad_rules` reads back), diagonals
+as thin lines corner to corner, palindromes grey, renbans purple, German
+whispers green, region-sum lines blue, between lines thin with a circle at
+each end, little killers and sandwich sums as text outside the grid (a
+little killer with a small arrow), extra regions, windoku's windows and
+clones shaded (with a border of the fill's colour, so a reader does not
+take them for a cell's colour), minimum and maximum cells shaded with
+chevrons, quadruples as a white circle with the digits. The whole-grid
+rules go in a metadata cage under f-puzzles' name (``antiknight: true``,
+``nonconsecutive: true``, ``disjointgroups: true``, ``negative: white``),
+where SudokuPad's converter puts anti-knight and anti-king, so that no rule
+is lost in silence on the way back (`sudokupad_rules` reads the first four
+and refuses the last). Every rule is in the rules text too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from ..core.puzzle import Puzzle
+from ..core.rules import CellMark, Dot, NoOtherDots, Rule, Shape
+from ..core.rules.dots import DEFAULTS
+from ..core.rules.lines import whisper_gap
+from ..core.rules.sums import STEPS
+from .sudokupad_rules import FLAGS
+
+__all__ = ["draw_rules", "rules_text"]
+
+Element = dict[str, Any]
+_GREY = "#CFCFCF"
+_ARROW_GREY = "#A1A1A1"
+_WHITE, _BLACK = "#FFFFFF", "#000000"
+_LINES = {  # style: (colour, thickness)
+    "thermo": (_GREY, 21), "palindrome": (_GREY, 16), "renban": ("#F067F0", 16),
+    "whispers": ("#67F067", 16), "regionsum": ("#2ECBFF", 8), "between": (_GREY, 2),
+}  # fmt: skip
+_SHADES = {"clone": "#D0D0FF"}  # by a shade's text; any other is grey
+
+
+def _at(y: float, x: float) -> list[float]:
+    """A point, rounded (no float noise such as 0.7999999 in the JSON)."""
+    return [round(y, 3), round(x, 3)]
+
+
+def _centre(cell: int, n: int) -> list[float]:
+    return [cell // n + 0.5, cell % n + 0.5]
+
+
+def _mean(cells: Iterable[int], n: int) -> list[float]:
+    points = [_centre(c, n) for c in cells]
+    return [sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)]
+
+
+def _rect(centre: list[float], size: float, fill: str, border: str | None = None, **more: Any) -> Element:
+    out: Element = {"center": centre, "width": size, "height": size, "backgroundColor": fill}
+    return {**out, **({"borderColor": border} if border else {}), "rounded": False, **more}
+
+
+def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
+    """``cages``, ``lines``, ``arrows``, ``underlays`` and ``overlays`` (only those
+    with something in them) drawing ``puzzle``'s rules."""
+    n = puzzle.size
+    out: dict[str, list[Element]] = {"cages": [], "lines": [], "arrows": [], "underlays": [], "overlays": []}
+    extremes = {r.cell for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")}
+    for rule in puzzle.rules:
+        for shape in rule.shapes(n):
+            _draw(shape, n, out, extremes)
+        flag = next((f"{key}: true" for key, known in FLAGS.items() if known == rule), None)
+        if isinstance(rule, NoOtherDots):
+            flag = f"negative: {rule.style}"
+        out["cages"] += [{"value": flag}] if flag else []
+    return {key: value for key, value in out.items() if value}
+
+
+def _draw(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int]) -> None:
+    kind, cells = shape.kind, shape.cells
+    if kind == "cage":
+        total = {"value": shape.text, "sum": int(shape.text)} if shape.text else {}
+        out["cages"].append({"cells": [[c // n, c % n] for c in cells], **total, "unique": True})
+    elif kind == "path":
+        _path(shape, n, out)
+    elif kind == "bulb":
+        _bulb(shape, n, out)
+    elif kind == "dot":
+        _dot(shape, n, out)
+    elif kind == "mark":
+        _mark(shape, n, out, extremes)
+    elif kind == "diagonal":
+        ends = [[0, 0], [n, n]] if shape.style == "-" else [[0, n], [n, 0]]
+        out["lines"].append({"color": "#34BBE6", "thickness": 2, "wayPoints": ends})
+    elif kind == "shade":
+        fill = _SHADES.get(shape.text, _GREY)
+        out["underlays"] += [_rect(_centre(c, n), 1, fill, fill) for c in cells]
+        if shape.text == "extra":
+            out["cages"].append({"cells": [[c // n, c % n] for c in cells]})
+    elif kind == "clue" and shape.at is not None:
+        _clue(shape, out)
+    elif kind == "corner":
+        text = {"text": shape.text, "fontSize": 14}
+        out["overlays"].append({**_rect(_mean(cells, n), 0.7, _WHITE, _BLACK), "rounded": True, **text})
+
+
+def _path(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
+    points = [_centre(c, n) for c in shape.cells]
+    if shape.style == "arrow":
+        (y0, x0), (y1, x1) = points[0], points[1]
+        dist = math.hypot(y1 - y0, x1 - x0)  # the line starts at the bulb's edge, 0.3 out
+        points[0] = _at(y0 + round(3 * (y1 - y0) / dist**2) / 10, x0 + round(3 * (x1 - x0) / dist**2) / 10)
+        out["arrows"].append({"color": _ARROW_GREY, "headLength": 0.3, "thickness": 5, "wayPoints": points})
+        return
+    colour, thickness = _LINES.get(shape.style, (_GREY, 16))
+    out["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
+
+
+def _bulb(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
+    if shape.style == "thermo":
+        out["underlays"].append({**_rect(_centre(shape.cells[0], n), 0.85, _GREY, _GREY), "rounded": True})
+    elif shape.style == "between":
+        for cell in shape.cells:
+            out["overlays"].append({**_rect(_centre(cell, n), 0.8, _WHITE, _GREY), "rounded": True})
+    elif shape.style == "arrow":
+        rows = {c // n for c in shape.cells}
+        cols = {c % n for c in shape.cells}
+        if len(rows) == 1 or len(cols) == 1:  # one cell, or two in a line: one rounded shape
+            bulb = _rect(_mean(shape.cells, n), 0.75, _WHITE, _ARROW_GREY, rounded=True, thickness=5)
+            out["overlays"].append({**bulb, "width": 0.75 + len(cols) - 1, "height": 0.75 + len(rows) - 1})
+        else:  # two cells corner to corner: a thick grey line, white inside
+            points = [_centre(c, n) for c in shape.cells]
+            out["lines"].append({"color": _ARROW_GREY, "thickness": 35, "wayPoints": points})
+            out["lines"].append({"color": _WHITE, "thickness": 25, "wayPoints": points})
+
+
+def _dot(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
+    centre = _mean(shape.cells, n)
+    if shape.style == "text":
+        out["overlays"].append(_rect(centre, 0.25, _WHITE, _WHITE, text=shape.text, fontSize=21))
+        return
+    fill = _BLACK if shape.style == "black" else _WHITE
+    dot = {**_rect(centre, 0.3, fill, _BLACK), "rounded": True}
+    if shape.text:
+        dot.update(text=shape.text, color=_WHITE if shape.style == "black" else _BLACK, fontSize=12)
+    out["overlays"].append(dot)
+
+
+def _mark(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int]) -> None:
+    cell = shape.cells[0]
+    if shape.style in ("odd", "even"):
+        mark = _rect(_centre(cell, n), 0.7, _GREY, _GREY)
+        out["underlays"].append({**mark, "rounded": shape.style == "odd"})
+        return
+    out["underlays"].append(_rect(_centre(cell, n), 1, "#CCCCCC"))
+    y, x = _centre(cell, n)
+    tip, base = (0.39, 0.44) if shape.style == "min" else (0.44, 0.39)  # pointing in, or out
+    for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        r, c = cell // n + dy, cell % n + dx
+        if 0 <= r < n and 0 <= c < n and r * n + c not in extremes:
+            chevron = [
+                _at(y + dy * base + 0.1 * dx, x + dx * base + 0.1 * dy),
+                _at(y + dy * tip, x + dx * tip),
+                _at(y + dy * base - 0.1 * dx, x + dx * base - 0.1 * dy),
+            ]
+            out["lines"].append({"color": _BLACK, "thickness": 1, "wayPoints": chevron})
+
+
+def _clue(shape: Shape, out: dict[str, list[Element]]) -> None:
+    assert shape.at is not None
+    y, x = shape.at[0] - 0.5, shape.at[1] - 0.5
+    size = 28 if shape.style else 32
+    out["overlays"].append(_rect([y, x], 0.25, _WHITE, _WHITE, text=shape.text, fontSize=size))
+    if shape.style in STEPS:
+        dy, dx = STEPS[shape.style]
+        points = [_at(y + 0.3 * dy, x + 0.3 * dx), _at(y + 0.48 * dy, x + 0.48 * dx)]
+        out["arrows"].append({"color": _BLACK, "thickness": 2, "headLength": 0.1, "wayPoints": points})
+
+
+def rules_text(puzzle: Puzzle) -> str | None:
+    """Plain English rules, a sentence a line: the grid's, then one for each
+    kind of rule in ``puzzle`` (None for a puzzle without rules)."""
+    if not puzzle.rules:
+        return None
+    n = puzzle.size
+    lines = [f"Normal sudoku rules apply: every row, column and outlined region holds the digits 1-{n} once."]
+    for rule in puzzle.rules:
+        sentence = _sentence(rule, n)
+        if sentence not in lines:
+            lines.append(sentence)
+    return "\n".join(lines)
+
+
+def _sentence(rule: Rule, n: int) -> str:
+    style = getattr(rule, "style", "")
+    if isinstance(rule, Dot) and rule.value is not None and rule.value != DEFAULTS[rule.style]:
+        v, name = rule.value, {"white": "a white dot"}.get(style, f"an {style.upper()}")
+        if style == "black":
+            return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
+        return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
+    gap = getattr(rule, "gap", None)
+    text = _SENTENCES.get(f"{rule.kind}:{style}") or _SENTENCES.get(f"{rule.kind}:")
+    return (text or f"The {rule.label} rule applies.").format(n=n, gap=whisper_gap(n) if gap is None else gap)
+
+
+_SENTENCES = {
+    "killer:": "Digits in a cage do not repeat, and sum to the small number in its corner if there is one.",
+    "littlekiller:": "A number outside the grid is the sum of the digits along the diagonal its arrow points "
+    "along; digits may repeat there.",
+    "sandwich:": "A number outside the grid is the sum of the digits between 1 and {n} in its row or column.",
+    "arrow:": "Digits along an arrow sum to the number in its circle (a two-cell circle reads as a two-digit "
+    "number).",
+    "thermo:": "Digits increase along each thermometer from its bulb.",
+    "dot:white": "Digits joined by a white dot differ by 1.",
+    "dot:black": "Of two digits joined by a black dot, one is twice the other.",
+    "dot:x": "Digits joined by an X sum to 10.",
+    "dot:v": "Digits joined by a V sum to 5.",
+    "negative:white": "All white dots are given: neighbours without one do not differ by 1.",
+    "negative:black": "All black dots are given: of neighbours without one, neither is twice the other.",
+    "negative:xv": "All X and V are given: neighbours without one do not sum to 10 or 5.",
+    "cellmark:odd": "A digit in a grey circle is odd.",
+    "cellmark:even": "A digit in a grey square is even.",
+    "cellmark:min": "A digit in a cell with inward chevrons is less than each orthogonal neighbour.",
+    "cellmark:max": "A digit in a cell with outward chevrons is more than each orthogonal neighbour.",
+    "apart:antiknight": "Cells a chess knight's move apart do not hold the same digit.",
+    "apart:antiking": "Cells a chess king's move apart do not hold the same digit.",
+    "apart:nonconsecutive": "Orthogonally neighbouring digits do not differ by 1.",
+    "palindrome:": "A grey line reads the same from either end.",
+    "renban:": "A purple line holds different consecutive digits, in any order.",
+    "whispers:": "Neighbouring digits on a green line differ by at least {gap}.",
+    "between:": "Digits on a line between two circles lie strictly between the digits in the circles.",
+    "regionsum:": "A blue line has the same sum in each region it passes through.",
+    "clone:": "Shaded shapes of the same form hold the same digits in the same places.",
+    "quadruple:": "The digits in a circle where four cells meet all appear among those four cells.",
+    "diagonal:": "Digits do not repeat on a marked diagonal.",
+    "extraregion:": "Digits do not repeat in an outlined grey region.",
+    "windoku:": "Each of the four grey windows holds the digits 1 to {n} once.",
+    "disjoint:": "Cells in the same place in each box hold different digits.",
+}
