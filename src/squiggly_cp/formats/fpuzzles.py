@@ -57,6 +57,7 @@ from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
 from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
+from .links import embedded_link
 from .lzcodec import DecodeError, decompress_base64
 from .text import LINE_CAP, Overlong, Sample, stream_lines
 
@@ -131,8 +132,9 @@ def iter_with_documents(lines: Iterable[str]) -> Iterator[tuple[Puzzle | InputEr
 
 
 def decode_item(item: str) -> Any:
-    """The JSON value of one link, base64 string or JSON text; raises `ValueError`."""
-    item = item.strip()
+    """The JSON value of one link (perhaps inside prose: `embedded_link`), base64
+    string or JSON text; raises `ValueError`."""
+    item = (embedded_link(item) or item).strip()
     if item.startswith(("{", "[")):
         return _loads(item)
     if "load=" in item:

@@ -15,6 +15,7 @@ from ..core.case import Case, InputError
 from ..core.position import Position
 from ..core.puzzle import Puzzle, PuzzleError
 from . import fpuzzles, grid, hdu, line, plain, position, solo, sudokupad, sudokuwiki
+from .links import embedded_link
 from .text import Sample, iter_items
 
 LineReader = Callable[[Iterable[str]], Iterator[Puzzle | InputError]]
@@ -76,7 +77,7 @@ _LINKS: list[tuple[Callable[[str], bool], Callable[[str], Puzzle]]] = [
     (sudokupad.looks_sudokupad, sudokupad.parse_sudokupad_puzzle),
     (sudokuwiki.looks_sudokuwiki, sudokuwiki.parse_sudokuwiki),
     (solo.looks_solo, solo.parse_solo),
-    (lambda item: item.startswith(fpuzzles.LINK_PREFIX), _fpuzzles_link),
+    (lambda item: (embedded_link(item) or item).strip().startswith(fpuzzles.LINK_PREFIX), _fpuzzles_link),
 ]
 """Each link format's recogniser and parser, for `_link_reader`."""
 

@@ -52,6 +52,7 @@ from ..core.puzzle import MAX_SIZE, MIN_SIZE, Grid, Meta, Puzzle, PuzzleError, b
 from ..core.puzzle import standard_regions as boxes
 from ..core.regions import check_regions
 from .fpuzzles import _from_json
+from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
 from .sudokupad_draw import draw_rules, rules_text
 from .sudokupad_rules import drawn_rules, empty, flag_rules, items, meta_cage, shown
@@ -88,8 +89,9 @@ class SudokuPadPuzzle:
 
 
 def looks_sudokupad(item: str) -> bool:
-    """Is the stripped ``item`` a SudokuPad link, or DATA with a known prefix?"""
-    text = item.strip()
+    """Is the stripped ``item`` a SudokuPad link (perhaps inside prose: `embedded_link`),
+    or DATA with a known prefix?"""
+    text = (embedded_link(item) or item).strip()
     if _ENCODED_LINK.match(text):
         text = urllib.parse.unquote(text)
     return bool(_HOST.match(text) or _BARE.fullmatch(text))
@@ -122,8 +124,8 @@ def parse_sudokupad_puzzle(item: str) -> Puzzle:
 
 
 def _data(item: str) -> str:
-    """DATA: the part of a link after the host, or ``item`` itself."""
-    text = item.strip()
+    """DATA: the part of a link (perhaps inside prose) after the host, or ``item`` itself."""
+    text = (embedded_link(item) or item).strip()
     if _ENCODED_LINK.match(text):
         text = urllib.parse.unquote(text)
     host = _HOST.match(text)
