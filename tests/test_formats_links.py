@@ -19,7 +19,7 @@ WRAPS = [
     '"{}"',
     "Here: <{}>,",
     "*{}*",
-    "  {}!  ",
+    "  {}.  ",
     "(from the thread: {}) -- thanks",
 ]
 
@@ -35,6 +35,10 @@ def test_a_link_in_prose_is_found_whole(fmt: str, wrap: str) -> None:
 def test_a_bare_link_or_no_link_is_left_alone(fmt: str) -> None:
     link = write_puzzles(SAMPLE[:1], fmt).strip()
     assert embedded_link(link) is None
+    # A line that starts with a link and goes on past a space is read whole, as
+    # before (a link whose + signs became spaces); so is one ending in "!!".
+    assert embedded_link(link[:40] + " " + link[40:]) is None
+    assert embedded_link(link + "!!") is None
     assert embedded_link(" " + link + "\n") is None
     assert embedded_link("no link here, just words.") is None
     assert embedded_link("sclN4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BmVNCImAOwQBcMqBfZY8qhCnSMW7T") is None

@@ -9,7 +9,7 @@ import re
 __all__ = ["embedded_link"]
 
 _LINK = re.compile(
-    r"(?:https?://)?(?:www\.|beta\.)?"
+    r"(?<![\w./%-])(?:https?://)?(?:www\.|beta\.)?"
     r"(?:sudokupad\.app|(?:app|test)\.crackingthecryptic\.com|f-puzzles\.com)"
     r"[/?][^\s<>\"'`()\[\]{}]*",
     re.IGNORECASE,
@@ -21,13 +21,18 @@ _TRAILING = ".,;:!?*_~"
 
 def embedded_link(text: str) -> str | None:
     """The SudokuPad or f-puzzles link inside ``text``, when ``text`` is more
-    than the link (words around it, quotes, brackets, trailing
-    punctuation); None when ``text`` is a link or data by itself, or holds none."""
+    than the link: words, quotes or brackets before it (then what ends a
+    sentence or an emphasis after it is dropped), or a sentence's ``.``,
+    ``,``, ``;`` or ``:`` after it. None when ``text`` holds no link, or
+    starts with one and goes on past a space: such a line is read whole, as
+    before (a link whose ``+`` signs became spaces)."""
     stripped = text.strip()
     found = _LINK.search(stripped)
     if found is None:
         return None
-    link = found.group(0).rstrip(_TRAILING)
-    if found.start() == 0 and link == stripped:
+    if found.start() > 0:
+        return found.group(0).rstrip(_TRAILING)
+    if found.end() < len(stripped):
         return None
-    return link
+    link = found.group(0).rstrip(".,;:")
+    return link if link != stripped else None
