@@ -494,10 +494,6 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
     ),
     ({"arrow": [{"cells": ["R1C1"]}]}, "the arrow r1c1: expected 'lines'"),
     (
-        {"arrow": [{"cells": ["R5C5", "R5C6"], "lines": [["R5C5", "R6C4"]]}]},
-        "the arrow r5c5-r5c6: its line leaves the bulb from r5c5, not from its last cell",
-    ),
-    (
         {"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R3C3"]]}]},
         "the arrow r1c1->r3c3: r1c1-r3c3 are not neighbours",
     ),
@@ -611,6 +607,18 @@ def test_a_kropki_dot_of_either_colour_exempts_its_pair_from_the_negatives() -> 
     # The pairs the rule constrains: every orthogonal pair but the dotted one.
     unmarked = {frozenset(pair) for pair, _ in negative._unmarked(puzzle)}
     assert frozenset((0, 1)) not in unmarked and frozenset((1, 2)) in unmarked and len(unmarked) == 23
+
+
+def test_an_arrow_may_leave_a_two_cell_bulb_from_its_first_cell() -> None:
+    """As some published puzzles draw it: the bulb r5c5-r5c6 reads 10*r5c5 + r5c6
+    whichever cell the line leaves, and the line is written back from there."""
+    doc = {"size": 9, "grid": [[{}] * 9 for _ in range(9)],
+           "arrow": [{"cells": ["R5C5", "R5C6"], "lines": [["R5C5", "R6C4", "R7C4"]]}]}  # fmt: skip
+    (puzzle,) = read_fpuzzles(json.dumps(doc))
+    assert isinstance(puzzle, Puzzle)
+    (arrow,) = puzzle.rules
+    assert arrow == Arrow((40, 41), (48, 57)) and arrow.leaves_from(9) == 40
+    assert to_fpuzzles_json(puzzle)["arrow"] == doc["arrow"]
 
 
 @pytest.mark.parametrize(("extra", "message"), REFUSED)

@@ -61,7 +61,6 @@ from ..core.rules import (
     Windoku,
     cell_list,
 )
-from ..core.rules.base import touching
 from ..core.rules.cellmarks import neighbours
 from ..core.rules.houses import windows
 from ..core.rules.sums import STEPS, outside_name
@@ -243,10 +242,6 @@ def _arrows(doc: dict[str, Any], size: int) -> Iterator[Rule]:
         for line in _lines(entry, size, name):
             if line[0] not in bulb:
                 raise RuleProblem(f"{name}: its line starts at {cell_list(line[:1], size)}, not in its bulb")
-            if len(line) > 1 and line[0] != bulb[-1] and not touching(line[1], bulb[-1], size):
-                # An `Arrow` leaves its bulb from the bulb's last cell (the units of its number).
-                first = cell_list(line[:1], size)
-                raise RuleProblem(f"{name}: its line leaves the bulb from {first}, not from its last cell")
             yield Arrow(bulb, line[1:])
 
 
@@ -420,7 +415,8 @@ def _entry(rule: Rule, n: int) -> list[tuple[str, Any]]:
         cell = f"R{rule.index}C0" if rule.line == "row" else f"R0C{rule.index}"
         return [("sandwichsum", {"cell": cell, "value": str(rule.total)})]
     if isinstance(rule, Arrow):
-        return [("arrow", {"cells": _names(rule.bulb, n), "lines": [_names((rule.bulb[-1], *rule.line), n)]})]
+        line = _names((rule.leaves_from(n), *rule.line), n)
+        return [("arrow", {"cells": _names(rule.bulb, n), "lines": [line]})]
     if isinstance(rule, Dot):
         return [_dot_entry(rule, n)]
     if isinstance(rule, NoOtherDots):

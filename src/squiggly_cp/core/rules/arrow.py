@@ -30,13 +30,26 @@ class Arrow(Rule):
             raise RuleError(f"{name}: a bulb has one or two cells")
         if len(self.bulb) == 2 and not touching(*self.bulb, size):
             raise RuleError(f"{name}: the bulb's cells are not neighbours")
-        check_line(self, (self.bulb[-1], *self.line), size)
+        if not self.line:
+            raise RuleError(f"{name}: an arrow needs a line")
+        check_line(self, (self.leaves_from(size), *self.line), size)
         if set(self.bulb) & set(self.line):
             raise RuleError(f"{name}: the arrow passes its bulb")
         # At most the largest bulb value; at least one per cell of the line.
         top = size if len(self.bulb) == 1 else 10 * size + size
         if len(self.line) > top:
             raise RuleError(f"{name}: {len(self.line)} cells cannot sum to a bulb of {top} or less")
+
+    def leaves_from(self, size: int) -> int:
+        """The bulb cell the line leaves from: the last (the units) when it
+        touches the line's first cell, else the first (some setters draw it so)."""
+        if (
+            self.line
+            and not touching(self.bulb[-1], self.line[0], size)
+            and touching(self.bulb[0], self.line[0], size)
+        ):
+            return self.bulb[0]
+        return self.bulb[-1]
 
     def number(self, values: Sequence[int]) -> int:
         return values[0] if len(values) == 1 else 10 * values[0] + values[1]
@@ -53,5 +66,5 @@ class Arrow(Rule):
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (
             Shape("bulb", self.bulb, style="arrow"),
-            Shape("path", (self.bulb[-1], *self.line), style="arrow"),
+            Shape("path", (self.leaves_from(size), *self.line), style="arrow"),
         )
