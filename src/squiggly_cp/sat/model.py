@@ -34,6 +34,7 @@ from ortools.sat.python import cp_model
 
 from ..core.puzzle import Grid, Puzzle
 from .run import ask
+from .sums import add_leftover_sums
 
 __all__ = [
     "AllDifferent",
@@ -182,6 +183,7 @@ class OneHot:
             encoder = RuleEncoder(self)
             for rule in puzzle.rules:
                 rule.encode(encoder, puzzle)
+            add_leftover_sums(encoder, puzzle)  # killer cages' innies and outies: sat/sums.py
 
     @property
     def lits(self) -> Literals:

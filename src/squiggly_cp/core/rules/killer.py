@@ -24,22 +24,35 @@ def combinations_for(size: int, count: int, total: int | None) -> tuple[frozense
 def encode_sum_set(enc: Encoder, cells: Sequence[int], total: int | None) -> None:
     """Distinct digits in ``cells`` summing to ``total``: which digits the
     cells hold is one of the combinations (a Boolean per combination), and the
-    sum as a linear constraint besides (it prunes differently)."""
-    at_most_once(enc, cells)
+    sum as a linear constraint besides (it prunes differently).
+
+    A combination's digits are each in the cage (a clause per combination
+    and digit); a digit outside it is in no cell, which for all the
+    combinations without that digit at once is one at-most-one over them and
+    the digit's cells (the combinations exclude each other, as do the cells:
+    the same pruning as a clause per combination and cell, in one constraint).
+    A digit in every combination, or in none, needs no Boolean."""
     n = enc.size
     combos = combinations_for(n, len(cells), total)
     if total is None or len(cells) == n:
+        at_most_once(enc, cells)
         return
-    chosen = [enc.new_bool() for _ in combos]
+    chosen = [enc.new_bool() for _ in combos] if len(combos) > 1 else [True]
     enc.clause(chosen)
+    dropped = [enc.neg(pick) for pick in chosen]
     for d in range(1, n + 1):
         holders = [enc.lit(c, d) for c in cells]
-        for combo, pick in zip(combos, chosen, strict=True):
-            if d in combo:
-                enc.clause([enc.neg(pick), *holders])  # the combination's digit is in the cage
-            else:
-                for held in holders:
-                    enc.clause([enc.neg(pick), enc.neg(held)])
+        having = [k for k, combo in enumerate(combos) if d in combo]
+        if not having:
+            for held in holders:
+                enc.clause([enc.neg(held)])
+            continue
+        if len(having) == len(combos):
+            enc.clause(holders)
+        else:
+            for k in having:
+                enc.clause([dropped[k], *holders])  # the combination's digit is in the cage
+        enc.at_most_one([*(chosen[k] for k in range(len(combos)) if d not in combos[k]), *holders])
     enc.add(sum(enc.value(c) for c in cells) == total)
 
 
