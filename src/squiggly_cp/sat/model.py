@@ -290,6 +290,38 @@ class RuleEncoder:
     def new_bool(self) -> Any:
         return self.model.new_bool_var("")
 
+    def pair(self, a: int, b: int, table: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+        # Straight into the proto by variable index (a Not object per literal
+        # cost most of a kropki puzzle's time); a digit whose supports are all
+        # of the other cell's domain needs nothing, and one that forbids fewer
+        # digits than it allows says so in binary clauses (the same pruning).
+        forward, backward = table
+        self._one_way(a, b, forward)
+        self._one_way(b, a, backward)
+
+    def _one_way(self, x: int, y: int, masks: tuple[int, ...]) -> None:
+        cells, fixed = self.built._cells, self.built.fixed
+        add = self.model.proto.constraints.add
+        guard = [] if self.guard is None else [-self.guard.index - 1]
+        ys = cells.get(y)
+        ys_items = list(ys.items()) if ys is not None else [(fixed[y], None)]
+        xs_items = list(cells[x].items()) if x in cells else [(fixed[x], None)]
+        for d, xi in xs_items:
+            allowed = masks[d - 1]
+            not_x = [] if xi is None else [-xi - 1]
+            support = [(e, yi) for e, yi in ys_items if allowed >> (e - 1) & 1]
+            if len(support) == len(ys_items):
+                continue
+            if ys is None or not support:  # y is decided (against d), or nothing supports d
+                add().bool_or.literals.extend(not_x + guard)
+                continue
+            forbidden = [yi for e, yi in ys_items if not allowed >> (e - 1) & 1]
+            if len(forbidden) <= len(support):
+                for yi in forbidden:
+                    add().bool_or.literals.extend([*not_x, -yi - 1, *guard])  # type: ignore[operator]
+            else:
+                add().bool_or.literals.extend([*not_x, *(yi for _, yi in support), *guard])
+
     def new_int(self, low: int, high: int) -> Any:
         return self.model.new_int_var(low, high, "")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .base import Board, Encoder, Rule, RuleError, orthogonal_pairs, relation
+from .base import Board, Encoder, Rule, RuleError, orthogonal_pairs, relation, support_table
 
 MOVES = {
     "antiknight": ((1, 2), (2, 1), (1, -2), (2, -1)),
@@ -50,12 +50,9 @@ class Apart(Rule):
         return abs(x - y) != 1 if self.style == "nonconsecutive" else x != y
 
     def encode(self, enc: Encoder, board: Board) -> None:
+        table = support_table(self._fits, enc.size)
         for a, b in self.pairs(enc.size):
-            if self.style == "nonconsecutive":
-                relation(enc, a, b, self._fits)
-            else:
-                for d in range(1, enc.size + 1):
-                    enc.clause([enc.neg(enc.lit(a, d)), enc.neg(enc.lit(b, d))])
+            relation(enc, a, b, self._fits, table)
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         return all(self._fits(grid[a], grid[b]) for a, b in self.pairs(board.size))

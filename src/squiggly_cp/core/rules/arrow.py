@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, check_line, touching
+from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, check_line, relation, touching
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,16 @@ class Arrow(Rule):
         return values[0] if len(values) == 1 else 10 * values[0] + values[1]
 
     def encode(self, enc: Encoder, board: Board) -> None:
+        if len(self.bulb) == 1:
+            # Each line cell leaves room for the others: at least 1 each, or
+            # 1, 2, 3... when they all see each other (no digit twice). As a
+            # relation with the bulb, which the sum alone prunes only by bounds.
+            peers = board.peers
+            distinct = all(b in peers[a] for k, a in enumerate(self.line) for b in self.line[k + 1 :])
+            others = len(self.line) - 1
+            room = others * (others + 1) // 2 if distinct else others
+            for cell in self.line:
+                relation(enc, self.bulb[0], cell, lambda top, d: d + room <= top)
         bulb = [enc.value(c) for c in self.bulb]
         enc.add(
             sum(enc.value(c) for c in self.line) == (bulb[0] if len(bulb) == 1 else 10 * bulb[0] + bulb[1])

@@ -27,6 +27,7 @@ __all__ = [
     "cell_list",
     "orthogonal_pairs",
     "relation",
+    "support_table",
 ]
 
 Cells = tuple[int, ...]
@@ -48,6 +49,11 @@ class Board(Protocol):
 
     @property
     def rules(self) -> tuple[Rule, ...]: ...
+
+    @property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """For each cell, the cells that share a house with it."""
+        ...
 
 
 class Encoder(Protocol):
@@ -76,6 +82,10 @@ class Encoder(Protocol):
     def at_most_one(self, literals: Iterable[Any]) -> None: ...
 
     def new_bool(self) -> Any: ...
+
+    def pair(self, a: int, b: int, table: Table) -> None:
+        """The relation ``table`` (`support_table`) between the digits of ``a`` and ``b``."""
+        ...
 
     def new_int(self, low: int, high: int) -> Any: ...
 
@@ -181,14 +191,27 @@ def touching(a: int, b: int, size: int) -> bool:
     return a != b and max(abs(ra - rb), abs(ca - cb)) == 1
 
 
-def relation(enc: Encoder, a: int, b: int, ok: Callable[[int, int], bool]) -> None:
+Table = tuple[tuple[int, ...], tuple[int, ...]]
+"""A binary relation as support masks: for each digit ``d`` of the first cell
+the digits of the second it allows (bit ``e - 1``), and the other way round."""
+
+
+def support_table(ok: Callable[[int, int], bool], size: int) -> Table:
+    """``ok`` as a `Table` over digits 1..``size``."""
+    digits = range(1, size + 1)
+    forward = tuple(sum(1 << (e - 1) for e in digits if ok(d, e)) for d in digits)
+    backward = tuple(sum(1 << (e - 1) for e in digits if ok(e, d)) for d in digits)
+    return forward, backward
+
+
+def relation(
+    enc: Encoder, a: int, b: int, ok: Callable[[int, int], bool], table: Table | None = None
+) -> None:
     """Digits ``x`` of ``a`` and ``y`` of ``b`` must satisfy ``ok(x, y)``: for
-    each digit, the clause "not this digit, or one of its supports"
-    (arc consistency in the one-hot literals)."""
-    digits = range(1, enc.size + 1)
-    for d in digits:
-        enc.clause([enc.neg(enc.lit(a, d)), *(enc.lit(b, e) for e in digits if ok(d, e))])
-        enc.clause([enc.neg(enc.lit(b, d)), *(enc.lit(a, e) for e in digits if ok(e, d))])
+    each digit of either cell, "not this digit, or one of its supports" (arc
+    consistency in the one-hot literals). ``table``: ``ok`` as `support_table`
+    already made it (a rule that relates many pairs alike makes it once)."""
+    enc.pair(a, b, support_table(ok, enc.size) if table is None else table)
 
 
 def at_most_once(enc: Encoder, cells: Sequence[int]) -> None:

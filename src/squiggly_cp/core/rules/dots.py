@@ -8,7 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .base import Board, Encoder, Rule, RuleError, Shape, adjacent, cell_list, orthogonal_pairs, relation
+from .base import (
+    Board,
+    Encoder,
+    Rule,
+    RuleError,
+    Shape,
+    Table,
+    adjacent,
+    cell_list,
+    orthogonal_pairs,
+    relation,
+    support_table,
+)
 
 Test = Callable[[int, int], bool]
 
@@ -111,8 +123,11 @@ class NoOtherDots(Rule):
         ]
 
     def encode(self, enc: Encoder, board: Board) -> None:
+        tables: dict[int, Table] = {}
         for pair, test in self._unmarked(board):
-            relation(enc, *pair, lambda x, y, test=test: not test(x, y))  # type: ignore[misc]
+            if id(test) not in tables:  # one table for the many pairs of one test
+                tables[id(test)] = support_table(lambda x, y, test=test: not test(x, y), enc.size)  # type: ignore[misc]
+            relation(enc, *pair, test, tables[id(test)])
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         return not any(test(grid[a], grid[b]) for (a, b), test in self._unmarked(board))
