@@ -225,7 +225,7 @@ def test_unknown_claims_nothing() -> None:
     d = explain(DEADLY_4, time_limit=0)
     assert d.verdict is Verdict.UNKNOWN
     assert d.solution is None and d.solutions == () and d.differ == () and d.conflict == ()
-    assert d.suggestion is None
+    assert d.suggestion is None and not d.exhaustive and d.stopped_by == "time limit"
     assert d.to_json(3) == {"case": 3, "verdict": "unknown"}
     assert d.text.startswith("unknown")
     # Two equal givens in a house prove "none" without a search; minimality is then unproved.

@@ -165,7 +165,7 @@ def explain(
         try:
             feasible, first, core = onehot.solve([_lit(onehot, g) for g in assumed], deadline)
         except Undecided:
-            return Explanation(puzzle, Verdict.UNKNOWN)
+            return _out_of_time(puzzle)
     else:
         feasible, first, core = False, None, set()
     if not feasible:
@@ -177,7 +177,7 @@ def explain(
             [*(_lit(onehot, g) for g in assumed), onehot.differs_from(first)], deadline
         )
     except Undecided:
-        return Explanation(puzzle, Verdict.UNKNOWN)
+        return _out_of_time(puzzle)
     if not feasible:
         return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
@@ -197,6 +197,12 @@ def explain(
     )
 
 
+def _out_of_time(puzzle: Puzzle) -> Explanation:
+    """The time limit ran out before a verdict: nothing was searched to its
+    end, so nothing is exhaustive (no "no given makes it unique" from it)."""
+    return Explanation(puzzle, Verdict.UNKNOWN, exhaustive=False, stopped_by="time limit")
+
+
 def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | None:
     """The engine's verdict when it needs no explaining (unique, or unknown
     at the time limit), else None. Most puzzles are unique: the assumption
@@ -204,9 +210,9 @@ def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | None:
     try:
         decided = cpsat.solve(puzzle, time_limit=deadline.left_or_raise())
     except Undecided:
-        return Explanation(puzzle, Verdict.UNKNOWN)
+        return _out_of_time(puzzle)
     if decided.verdict is Verdict.UNKNOWN:
-        return Explanation(puzzle, Verdict.UNKNOWN)
+        return _out_of_time(puzzle)
     if decided.verdict is Verdict.UNIQUE:
         return Explanation(puzzle, Verdict.UNIQUE, solution=decided.solution, solutions=decided.solutions)
     return None
