@@ -382,7 +382,7 @@ def test_elements_without_a_known_meaning_are_refused_by_name(extra: dict[str, A
         ({"cages": [{"cells": [[0, 0], [0, 9]], "value": 7}]},
          "SudokuPad: a cage has the cell '[0, 9]', outside the 9x9 grid"),
         ({"cages": [{"cells": [[0, 0], "r1c2"], "value": 7}]},
-         "SudokuPad: a cage's cell must be a [row, column] pair, found '\"r1c2\"'"),
+         "SudokuPad: a cage: a cell must be a [row, column] pair, found '\"r1c2\"'"),
     ],
 )  # fmt: skip
 def test_bad_rules_are_one_line_errors(extra: dict[str, Any], message: str):

@@ -55,7 +55,7 @@ from .fpuzzles import _from_json
 from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
 from .sudokupad_draw import draw_rules, rules_text
-from .sudokupad_rules import drawn_rules, empty, flag_rules, items, meta_cage, shown
+from .sudokupad_rules import cell_index, drawn_rules, empty, flag_rules, items, meta_cage, shown
 
 LINK_PREFIX = "https://sudokupad.app/scl"
 _HOST = re.compile(
@@ -338,11 +338,8 @@ def _regions(regions: Any, n: int) -> Grid:
     labels = [-1] * (n * n)
     for k, region in enumerate(regions, start=1):
         for pair in items(region):
-            if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
-                raise PuzzleError(f"region {k}: a cell must be a [row, column] pair, found {shown(pair)}")
-            r, c = pair
-            if not (0 <= r < n and 0 <= c < n):
-                raise PuzzleError(f"region {k} has the cell {shown(pair)}, outside the {n}x{n} grid")
+            cell = cell_index(pair, n, f"region {k}")
+            r, c = divmod(cell, n)
             if labels[r * n + c] >= 0:
                 raise PuzzleError(f"this cell is in regions {labels[r * n + c] + 1} and {k}", r + 1, c + 1)
             labels[r * n + c] = k - 1

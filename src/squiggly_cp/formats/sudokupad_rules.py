@@ -170,16 +170,19 @@ def _cage(cage: Any, n: int) -> Rule:
     return KillerCage(cells, sums.pop() if sums else None)
 
 
+def cell_index(pair: Any, n: int, owner: str, prefix: str = "") -> int:
+    """The 0-based index of a ``[row, column]`` pair of a SudokuPad list (a
+    region's or a cage's, ``owner`` naming it in a message)."""
+    if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
+        raise PuzzleError(f"{prefix}{owner}: a cell must be a [row, column] pair, found {shown(pair)}")
+    r, c = pair
+    if not (0 <= r < n and 0 <= c < n):
+        raise PuzzleError(f"{prefix}{owner} has the cell {shown(pair)}, outside the {n}x{n} grid")
+    return r * n + c
+
+
 def _cage_cells(cells: Any, n: int) -> tuple[int, ...]:
-    out = []
-    for pair in items(cells):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
-            raise PuzzleError(f"SudokuPad: a cage's cell must be a [row, column] pair, found {shown(pair)}")
-        r, c = pair
-        if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"SudokuPad: a cage has the cell {shown(pair)}, outside the {n}x{n} grid")
-        out.append(r * n + c)
-    return tuple(out)
+    return tuple(cell_index(pair, n, "a cage", "SudokuPad: ") for pair in items(cells))
 
 
 def _points(value: Any) -> list[tuple[float, float]] | None:
