@@ -150,8 +150,11 @@ def test_6x6_counts_and_solutions_match_the_model_without_sums(monkeypatch):
     counts = set()
     for puzzle, (ours, done) in zip(puzzles, with_sums, strict=True):
         theirs, their_done = _solutions(puzzle, 3)
-        assert (len(ours), done) == (len(theirs), their_done)
+        assert len(ours) == len(theirs)
         if len(ours) < 3:
+            # At the limit, whether the search also saw its end depends on
+            # OR-Tools' version (9.9 may finish a search its callback stopped).
+            assert done == their_done
             assert sorted(ours) == sorted(theirs)
         assert all(_holds(_equations(puzzle, 36), grid) for grid in theirs)
         counts.add(len(ours))
