@@ -3,7 +3,7 @@ random puzzle makers, for tests/test_rules.py.
 
 Nothing here calls a rule's ``holds``, ``encode``, ``houses`` or its other
 helpers (``diagonal``, ``span``, ``pieces``...): each rule's meaning is
-written again from /work/shared/spec/variants.md, reading only the rule's
+written again from the rules' published meanings (README: Variants), reading only the rule's
 data fields. The brute force backtracks over rows, columns, regions and
 extra houses (bit masks), and checks each rule's condition as soon as every
 cell it reads is filled.

@@ -4,7 +4,7 @@
   three rules, decided by CP-SAT (`engines.cpsat.solve`, `ask.count.count`,
   `ask.count.true_candidates`) and by the backtracking of tests/rule_defs.py,
   whose rule conditions are written again from the rules' meaning
-  (/work/shared/spec/variants.md), never calling a rule's own code.
+  (README: Variants), never calling a rule's own code.
 * Every CP-SAT solution passes each rule's own ``holds`` too.
 * Hand-worked grids: each kind holding, and broken, on a completed grid.
 * Validation: a rule that cannot stand on its grid is refused, by name.
