@@ -223,3 +223,23 @@ def test_a_link_whose_solution_breaks_a_rule_is_warned_about(tmp_path: Path) -> 
     wrong = "2143" + SOLUTION[4:]  # r1c1 and r1c2 swapped: not even the givens
     done = run_cli("solve", _write(tmp_path, _doc(given=False, solution=[int(ch) for ch in wrong])))
     assert "warning: case 1: the solution the link carries breaks" in done.stderr.decode()
+
+
+def test_a_hostile_rule_is_one_short_line(tmp_path: Path) -> None:
+    """A thousand-cell cage, a sum in scientific notation, a rule that is not a
+    list: one short line each naming case and rule, no traceback; the good case
+    after them is answered."""
+    blank: list[list[dict[str, Any]]] = [[{} for _ in range(4)] for _ in range(4)]
+    docs = [
+        {"size": 4, "grid": blank, "killercage": [{"cells": ["R1C1"] * 1000, "value": "5"}]},
+        {"size": 4, "grid": blank, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "1e9"}]},
+        {"size": 4, "grid": blank, "thermometer": "garbage"},
+        _doc(),
+    ]
+    done = run_cli("solve", _write(tmp_path, *docs))
+    err = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and len(err) == 3 and "Traceback" not in done.stderr.decode()
+    for k, line in enumerate(err, 1):
+        assert line.startswith(f"squiggly-cp: error: case {k}:") and len(line) < 200, line
+    assert "(1000 cells)" in err[0]
+    assert done.stdout.decode().startswith("Case 4:\n1234\n")

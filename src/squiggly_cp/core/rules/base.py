@@ -161,9 +161,18 @@ class Rule:
         return False
 
 
+SHOWN_CELLS = 12
+"""Cells a rule's name lists in full; a longer list is cut short (a hostile
+input's thousand-cell cage still makes a short line)."""
+
+
 def cell_list(cells: Iterable[int], size: int) -> str:
-    """``r1c1-r1c2-r2c2``: the cells of a cage or a line, in order."""
-    return "-".join(f"r{c // size + 1}c{c % size + 1}" for c in cells)
+    """``r1c1-r1c2-r2c2``: the cells of a cage or a line, in order (past
+    `SHOWN_CELLS`, the first ten, ``…``, the last one and the count)."""
+    names = [f"r{c // size + 1}c{c % size + 1}" for c in cells]
+    if len(names) > SHOWN_CELLS:
+        return "-".join(names[:10]) + f"-…-{names[-1]} ({len(names)} cells)"
+    return "-".join(names)
 
 
 def orthogonal_pairs(size: int) -> Iterable[tuple[int, int]]:
