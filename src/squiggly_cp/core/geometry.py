@@ -11,6 +11,7 @@ kept as Python ints have bit ``c`` for cell ``c``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
 
 Houses = tuple[tuple[int, ...], ...]
@@ -34,6 +35,24 @@ def box_shape(size: int) -> tuple[int, int] | None:
     if height == 1:
         return None
     return height, size // height
+
+
+def bit_set(positions: Iterable[int]) -> int:
+    """The bit set with ``positions`` set (cells as a Python int, bit ``c`` for cell ``c``)."""
+    out = 0
+    for p in positions:
+        out |= 1 << p
+    return out
+
+
+def cells_of(cells: int) -> list[int]:
+    """The cells of a bit set of cells, in increasing order."""
+    out = []
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out.append(low.bit_length() - 1)
+    return out
 
 
 @cache

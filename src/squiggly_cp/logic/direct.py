@@ -20,9 +20,9 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
-from ..core.geometry import Layout
+from ..core.geometry import Layout, cells_of
 from ..core.puzzle import cell_name, digit_char
-from .state import State, cells_of, lost_cells, where_lost
+from .state import State, lost_cells, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
 
 DIRECT_POINTING = 1.7

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from ..core.geometry import Layout
+from ..core.geometry import Layout, bit_set
 from ..core.limits import check_enforced
 from .direct import colex, kind_order
-from .state import State, bit_set, digits_of
+from .state import State, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
 PAIR = 6.2

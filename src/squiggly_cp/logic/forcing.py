@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
+from ..core.geometry import bit_set
 from ..core.limits import check_enforced
 from .potentials import (
     KEY_X,
@@ -30,7 +31,7 @@ from .potentials import (
     length_bonus,
     pot,
 )
-from .state import State, bit_set, bits
+from .state import State, bits
 from .step import Step, Technique, elims_text
 
 CYCLE = 6.5

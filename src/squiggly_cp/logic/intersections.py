@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import partial
 
+from ..core.geometry import cells_of
 from ..core.puzzle import digit_char
 from .direct import box_like, house_order, locked_candidates
-from .state import State, cells_of, where_lost
+from .state import State, where_lost
 from .step import Step, Technique, cells_text, elims_text
 
 POINTING = 2.6

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from ..core.geometry import cells_of
 from . import fish, forcing, intersections, subsets
 from .direct import locked_candidates
 from .potentials import ChainGrid, FoundChain, Nested, Node, chain_nodes
-from .state import State, bits, cells_of, digits_of
+from .state import State, bits, digits_of
 from .step import Step
 
 

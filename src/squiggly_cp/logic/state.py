@@ -9,7 +9,7 @@ bitsets (bit ``c`` for cell ``c``), which makes "cells seeing both" one AND.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import reduce
 from operator import or_
 from typing import TypeVar
@@ -27,24 +27,6 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def bit_set(positions: Iterable[int]) -> int:
-    """The bit set with ``positions`` set (the inverse of `bits`)."""
-    out = 0
-    for p in positions:
-        out |= 1 << p
-    return out
-
-
-def cells_of(cells: int) -> list[int]:
-    """The cells of a bit set of cells, in increasing order."""
-    out = []
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 def digits_of(mask: int) -> list[int]:

@@ -12,8 +12,9 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import combinations
 
+from ..core.geometry import cells_of
 from .direct import colex, house_order
-from .state import State, cells_of, digits_of, lost_cells, where_lost
+from .state import State, digits_of, lost_cells, where_lost
 from .step import Step, Technique, cells_text, digits_text, elims_text
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}

@@ -32,9 +32,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
+from ..core.geometry import cells_of
 from ..core.puzzle import digit_char
 from .direct import colex, kind_order
-from .state import State, bits, cells_of, digits_of
+from .state import State, bits, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
 UNIQUE_LOOP = 4.5

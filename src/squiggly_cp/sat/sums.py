@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..core.geometry import bit_set, cells_of
 from ..core.puzzle import Puzzle
 from ..core.rules import KillerCage
 from ..core.rules.base import relation
@@ -133,8 +134,8 @@ def leftover_sums(
     column lies within no union of other houses here, so only the regions
     and extra houses are taken out whole, besides the cages."""
     whole = size * (size + 1) // 2
-    cage_masks = [(_mask(cells), total) for cells, total in cages]
-    pieces = [*cage_masks, *((_mask(house), whole) for house in houses[2 * size :])]
+    cage_masks = [(bit_set(cells), total) for cells, total in cages]
+    pieces = [*cage_masks, *((bit_set(house), whole) for house in houses[2 * size :])]
     known = {mask: total for mask, total in pieces}
     found: dict[tuple[int, int], int] = {}
     for pos, neg, total in _bases(size, houses, whole):
@@ -151,34 +152,18 @@ def leftover_sums(
     return tuple((_terms(pos, neg), total) for (pos, neg), total in found.items())
 
 
-def _mask(cells: Iterable[int]) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def _cells_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _terms(pos: int, neg: int) -> Terms:
-    return tuple(sorted([*((c, 1) for c in _cells_of(pos)), *((c, -1) for c in _cells_of(neg))]))
+    return tuple(sorted([*((c, 1) for c in cells_of(pos)), *((c, -1) for c in cells_of(neg))]))
 
 
 def _bases(size: int, houses: tuple[tuple[int, ...], ...], whole: int) -> Iterable[tuple[int, int, int]]:
     """The combinations of houses to start from: (+1 cells, -1 cells, total)."""
     rows, columns = houses[:size], houses[size : 2 * size]
-    regions = [_mask(region) for region in houses[2 * size : 3 * size]]
+    regions = [bit_set(region) for region in houses[2 * size : 3 * size]]
     for house in houses:
-        yield _mask(house), 0, whole
+        yield bit_set(house), 0, whole
     for lines in (rows, columns):
-        masks = [_mask(line) for line in lines]
+        masks = [bit_set(line) for line in lines]
         for first in range(size):
             band = 0
             for last in range(first, size):
@@ -209,7 +194,7 @@ def _touching_groups(size: int, regions: Sequence[int]) -> list[tuple[int, ...]]
     """The sets of two or three regions that touch (side by side), in order."""
     label = [0] * (size * size)
     for k, region in enumerate(regions):
-        for c in _cells_of(region):
+        for c in cells_of(region):
             label[c] = k
     near: list[set[int]] = [set() for _ in regions]
     for c in range(size * size):
