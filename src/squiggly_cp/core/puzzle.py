@@ -238,7 +238,7 @@ class Puzzle:
 
     def is_solution(self, grid: Grid) -> bool:
         """True if ``grid`` is complete, keeps the givens and breaks no house and no rule."""
-        return self.broken_rule(grid) is None and self._fits_houses(grid)
+        return self._fits_houses(grid) and all(rule.holds(grid, self) for rule in self.rules)
 
     def _fits_houses(self, grid: Grid) -> bool:
         n = self.size
