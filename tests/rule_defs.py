@@ -29,6 +29,7 @@ from squiggly_cp.core.rules import (
     KillerCage,
     LittleKiller,
     NoOtherDots,
+    NoRegion,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -178,7 +179,7 @@ def line_pieces(line: Sequence[int], regions: Sequence[int]) -> list[list[int]]:
     """Maximal runs of consecutive line cells in one region."""
     pieces: list[list[int]] = []
     for k, cell in enumerate(line):
-        if k and regions[line[k - 1]] == regions[cell]:
+        if k and regions[line[k - 1]] == regions[cell] and regions[cell] >= 0:  # -1: in no region
             pieces[-1].append(cell)
         else:
             pieces.append([cell])
@@ -289,7 +290,7 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
 
         return [(line, between)]
     if isinstance(rule, RegionSumLine):
-        pieces = line_pieces(rule.line, regions)
+        pieces = line_pieces(rule.line, drawn_regions(regions, rules))
         return [(rule.line, lambda g: len({sum(g[c] for c in piece) for piece in pieces}) == 1)]
     if isinstance(rule, Clone):
         return [pair_scope(a, b, lambda x, y: x == y) for a, b in zip(rule.first, rule.second, strict=True)]
@@ -304,9 +305,22 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
     if isinstance(rule, ExtraRegion) and len(rule.region) < n:
         region = rule.region
         return [(region, lambda g: len({g[c] for c in region}) == len(region))]
+    if isinstance(rule, NoRegion):
+        small = [cells for cells in labelled_groups(rule.labels) if len(cells) < n]
+        return [(cells, lambda g, cells=cells: len({g[c] for c in cells}) == len(cells)) for cells in small]
     if isinstance(rule, Diagonal | ExtraRegion | Windoku | DisjointGroups):
         return []
     raise AssertionError(f"no definition for {rule!r}")
+
+
+def labelled_groups(labels: Sequence[int]) -> list[tuple[int, ...]]:
+    """The cells of each label but -1 (a cell in no region)."""
+    return [tuple(i for i, x in enumerate(labels) if x == k) for k in sorted(set(labels) - {-1})]
+
+
+def drawn_regions(regions: Sequence[int], rules: Sequence[Rule]) -> Sequence[int]:
+    """The regions a region-sum line sees: a `NoRegion`'s labels, if the puzzle has one."""
+    return next((rule.labels for rule in rules if isinstance(rule, NoRegion)), regions)
 
 
 def extra_houses(rule: Rule, n: int) -> list[list[int]]:
@@ -321,6 +335,8 @@ def extra_houses(rule: Rule, n: int) -> list[list[int]]:
         return windoku_windows(n)
     if isinstance(rule, DisjointGroups):
         return disjoint_sets(n)
+    if isinstance(rule, NoRegion):
+        return [list(cells) for cells in labelled_groups(rule.labels) if len(cells) == n]
     return []
 
 
@@ -486,6 +502,7 @@ STYLES = [
     "diagonal:-",
     "extraregion",
     "disjoint",
+    "noregion",
 ]
 """Each kind (and style) the 4x4 / 6x6 property test draws; windoku is 9x9 only."""
 
@@ -573,6 +590,8 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
     """A random rule of ``style`` that the filling ``f`` keeps most of the time
     (sometimes a random one, or a changed sum, that it likely breaks)."""
     kind, _, how = style.partition(":")
+    if kind == "noregion":
+        return []  # not a rule drawn from the filling: the test moves cells out of their regions
     honest = rng.random() < 0.85
     pairs = orthogonal(n)
 

@@ -43,7 +43,8 @@ def _write(tmp_path: Path, *docs: dict[str, Any]) -> str:
     return str(path)
 
 
-def _sudoku_grids() -> list[tuple[int, ...]]:
+def _latin_squares() -> list[tuple[int, ...]]:
+    """Every 4x4 grid whose rows and columns hold 1-4 once (576 of them)."""
     rows = list(permutations(range(1, 5)))
     found = []
     for a in rows:
@@ -51,15 +52,14 @@ def _sudoku_grids() -> list[tuple[int, ...]]:
             for c in rows:
                 for d in rows:
                     g = a + b + c + d
-                    columns = all(len({g[r * 4 + k] for r in range(4)}) == 4 for k in range(4))
-                    boxes = all(
-                        len({g[(br + i) * 4 + bc + j] for i in (0, 1) for j in (0, 1)}) == 4
-                        for br in (0, 2)
-                        for bc in (0, 2)
-                    )
-                    if columns and boxes:
+                    if all(len({g[r * 4 + k] for r in range(4)}) == 4 for k in range(4)):
                         found.append(g)
     return found
+
+
+def _sudoku_grids() -> list[tuple[int, ...]]:
+    boxes = [[(br + i) * 4 + bc + j for i in (0, 1) for j in (0, 1)] for br in (0, 2) for bc in (0, 2)]
+    return [g for g in _latin_squares() if all(len({g[c] for c in box}) == 4 for box in boxes)]
 
 
 def _cell(name: str) -> int:
@@ -243,3 +243,46 @@ def test_a_hostile_rule_is_one_short_line(tmp_path: Path) -> None:
         assert line.startswith(f"squiggly-cp: error: case {k}:") and len(line) < 200, line
     assert "(1000 cells)" in err[0]
     assert done.stdout.decode().startswith("Case 4:\n1234\n")
+
+
+def test_cells_in_no_region_through_solve_count_show_and_links(tmp_path: Path) -> None:
+    # r1c1 and r4c4 are in no region ("region": null): boxes 2 and 3 stay houses,
+    # boxes 1 and 4 keep three cells whose digits differ.
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(4)] for _ in range(4)]
+    grid[0][0] = {"region": None}
+    grid[3][3] = {"region": None}
+    grid[0][1] = {"value": 2, "given": True}
+    doc = {"size": 4, "grid": grid}
+    file = _write(tmp_path, doc)
+    squares = _latin_squares()
+    assert len(squares) == 576
+    box1, box2, box3, box4 = (1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14)
+    keep = [
+        g
+        for g in squares
+        if g[1] == 2 and all(len({g[c] for c in box}) == len(box) for box in (box1, box2, box3, box4))
+    ]
+    assert run_cli("count", file).stdout.decode() == f"Case 1: {len(keep)} solutions\n"
+    target, few = keep[0], keep
+    for c in range(16):  # give target's digits, cell by cell, until one square is left
+        if len({g[c] for g in few}) > 1:
+            grid[c // 4][c % 4]["value"], grid[c // 4][c % 4]["given"] = target[c], True
+            few = [g for g in few if g[c] == target[c]]
+    assert few == [target]
+    file = _write(tmp_path, doc)
+    answer = json.loads(run_cli("solve", "--json", file).stdout.decode())
+    assert answer == {"case": 1, "verdict": "unique", "solution": "".join(map(str, target))}
+    shown = run_cli("show", file).stdout.decode()
+    top, _, under = shown.splitlines()[:3]
+    assert top == "┏━━━┳━━━┳━━━┯━━━┓"  # r1c1 is walled off from r1c2 (box 1), as from r2c1
+    assert under.startswith("┣━━━╃───")
+    assert "the cells in no region (r1c1, r4c4)" in shown
+    link = run_cli("convert", "--to", "sudokupad", file).stdout.decode()
+    again = tmp_path / "again.txt"
+    again.write_text(link)
+    assert run_cli("count", str(again)).stdout.decode() == run_cli("count", file).stdout.decode()
+    refused = run_cli("convert", "--to", "line", file)
+    assert (
+        refused.returncode == 1
+        and "cannot hold the cells in no region (r1c1, r4c4)" in refused.stderr.decode()
+    )

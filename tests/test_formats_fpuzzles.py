@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from lzstring import LZString
 
 from squiggly_cp import InputError, Puzzle, read_hdu
+from squiggly_cp.ask.count import count
 from squiggly_cp.core.geometry import box_shape
 from squiggly_cp.core.puzzle import PuzzleError, Verdict, standard_regions
 from squiggly_cp.core.rules import (
@@ -31,6 +32,7 @@ from squiggly_cp.core.rules import (
     KillerCage,
     LittleKiller,
     NoOtherDots,
+    NoRegion,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -272,23 +274,60 @@ def test_echoed_input_is_cut_to_an_excerpt() -> None:
     assert len(str(err)) < 120 and (err.row, err.col) == (1, 1)
 
 
-def test_cell_colours_are_accepted_and_a_null_region_is_refused() -> None:
-    # Issue 21, item 16: setters' files carry cell colours and "region": null.
+def test_cell_colours_are_accepted() -> None:
+    # Issue 21, item 16: setters' files carry cell colours.
     doc = one_given_doc()
     doc["grid"][0][1] = {"c": "#FF0000", "highlight": "#00FF00"}
     doc["grid"][1][2] = {"cArray": ["#FF0000", "#0000FF"]}
     assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
-    # A null region puts the cell in no region (as SudokuPad and the f-puzzles
-    # solver read it), which a Puzzle cannot hold: refused, naming the cell.
+
+
+def test_a_null_region_puts_the_cell_in_no_region() -> None:
+    # As SudokuPad and the f-puzzles solver read it: box 1 loses r1c1 and box 2
+    # (rows 1-3, columns 4-6) loses r3c4, so each keeps 8 cells.
+    doc = one_given_doc()
+    doc["grid"][0][0] = {"value": 1, "given": True, "region": None}
     doc["grid"][2][3] = {"c": "#FF0000", "region": None}
+    (puzzle,) = read_fpuzzles(json.dumps(doc))
+    labels = list(standard_regions(9))
+    labels[0] = labels[2 * 9 + 3] = -1
+    assert puzzle.rules == (NoRegion(tuple(labels)),)
+    assert puzzle.region_map == tuple(labels)
+    assert puzzle.regions == tuple(i // 9 for i in range(81))  # rows, which add nothing
+    assert [name for name in map(puzzle.layout.house_name, range(27, len(puzzle.houses)))] == [
+        f"region {k}" for k in range(3, 10)
+    ]  # boxes 3-9 are whole, so houses; boxes 1 and 2 only keep their digits apart
+    written = to_fpuzzles_json(puzzle)
+    assert [
+        (r, c) for r, row in enumerate(written["grid"]) for c, cell in enumerate(row) if "region" in cell
+    ] == [
+        (0, 0),
+        (2, 3),
+    ]
+    assert written["grid"][0][0] == {"value": 1, "given": True, "region": None}
+    assert read_fpuzzles(json.dumps(written)) == [puzzle]
+    assert read_fpuzzles(fpuzzles_link(puzzle)) == [puzzle]
+
+
+def test_a_grid_with_no_regions_is_a_latin_square() -> None:
+    # Order 4 has exactly 4 reduced Latin squares (first row and column 1 2 3 4).
+    doc: dict[str, Any] = {"size": 4, "grid": [[{"region": None} for _ in range(4)] for _ in range(4)]}
+    for k in range(4):
+        doc["grid"][0][k] = {"value": k + 1, "given": True, "region": None}
+        doc["grid"][k][0] = {"value": k + 1, "given": True, "region": None}
+    (puzzle,) = read_fpuzzles(json.dumps(doc))
+    assert puzzle.region_map == (-1,) * 16
+    assert count(puzzle, 10) == 4
+
+
+def test_a_region_made_too_big_by_labels_is_one_line() -> None:
+    doc = one_given_doc()
+    doc["grid"][0][0]["region"] = None
+    doc["grid"][0][3] = {"region": 0}  # box 1 now has r1c4 and 8 of its own: fine
+    doc["grid"][0][4] = {"region": 0}  # and r1c5: ten cells
     (err,) = read_fpuzzles(json.dumps(doc))
-    assert isinstance(err, InputError) and err.case == 1
-    assert str(err) == "case 1: r3c4 is in no region ('region': null): not supported"
-    doc = {"size": 5, "grid": [[{"region": None}] * 5] * 5}
-    (err,) = read_fpuzzles(json.dumps(doc))
-    assert (
-        isinstance(err, InputError) and err.message == "r1c1 is in no region ('region': null): not supported"
-    )
+    assert isinstance(err, InputError)
+    assert str(err) == "case 1: the cells in no region (r1c1): region 1 has 10 cells, more than 9"
 
 
 # Variant rules ---------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from squiggly_cp.core.rules import (
     KillerCage,
     LittleKiller,
     NoOtherDots,
+    NoRegion,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -428,11 +429,14 @@ def test_colour_only_elements_are_ignored():
         ("scl" + LZString.compressToBase64("{ce:[[,],[,]]}"), "the grid has 2 rows"),
         (scl({"cells": [[{}] * 9] * 8}), "a row of 'cells' must be 8 cells"),
         (scl({"cells": [[{}] * 5] * 5}), "a 5x5 grid has no standard boxes"),
-        (scl(_doc(regions=[[[0, 0]]])), "'regions' must list 9 regions of 9 cells, found 1 regions"),
+        (
+            scl(_doc(regions=[[[0, 0]]] * 10)),
+            "'regions' must list at most 9 regions of at most 9 cells, found 10",
+        ),
         (scl(_doc(metadata="x")), "'metadata' must be a JSON object"),
         (scl(_doc(regions=[[[0, 0, 0]]] * 9)), "region 1: a cell must be a [row, column] pair"),
         (scl(_doc(regions=[[[0, 9]]] * 9)), "region 1 has the cell '[0, 9]', outside the 9x9 grid"),
-        (scl(_doc(regions=[[[0, c]] for c in range(9)])), "this cell is in no region"),
+        (scl(_doc(regions=[[[0, c] for c in range(9)] + [[1, 0]]])), "region 1 has 10 cells, more than 9"),
         (scl({"cells": [[{}] * 4] * 3 + [[{}, {}, {}, 5]]}), "a cell must be a JSON object, found '5'"),
         (scl({"cells": [[{"centremarks": 3}] * 4] * 4}), "the centre marks are '3', not a list of digits"),
         (scl("[" * 100_000 + "]" * 100_000), "nested too deeply"),
@@ -441,6 +445,25 @@ def test_colour_only_elements_are_ignored():
 )
 def test_bad_links_are_one_line_errors(item: str, message: str):
     assert message in refusal(item).message
+
+
+def test_cells_left_out_of_every_region_are_in_no_region():
+    # SudokuPad draws and checks only the regions listed: r1c1 and r9c9 are in none.
+    listed = [
+        [[r, c] for r in range(9) for c in range(9) if standard_regions(9)[r * 9 + c] == k] for k in range(9)
+    ]
+    listed[0].remove([0, 0])
+    listed[8].remove([8, 8])
+    puzzle = parse_sudokupad_puzzle(scl(_doc(regions=listed)))
+    labels = list(standard_regions(9))
+    labels[0] = labels[80] = -1
+    assert puzzle.rules == (NoRegion(tuple(labels)),)
+    assert parse_sudokupad_puzzle(sudokupad_link(puzzle)) == puzzle
+    assert sudokupad_json(puzzle)["regions"] == listed
+    assert "in no region" in (rules_text(puzzle) or "")
+    # One region of one cell: the other 80 cells are in no region.
+    lone = parse_sudokupad_puzzle(scl(_doc(regions=[[[4, 4]]])))
+    assert lone.region_map == (-1,) * 40 + (0,) + (-1,) * 40
 
 
 def test_cell_and_region_problems_name_the_cell():
@@ -582,7 +605,8 @@ def _one_of_each() -> list[Rule]:
 
 def test_every_kind_is_drawn_and_named_in_the_rules_text():
     rules = _one_of_each()
-    assert {rule.kind for rule in rules} == set(RULES)
+    # cells in no region need rows as regions: test_cells_left_out_of_every_region_are_in_no_region
+    assert {rule.kind for rule in rules} == set(RULES) - {"noregion"}
     puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
     doc = sudokupad_json(puzzle)
     assert {key for key in doc if key not in ("cells", "regions")} == {

@@ -55,6 +55,7 @@ from squiggly_cp.core.rules import (
     KillerCage,
     LittleKiller,
     NoOtherDots,
+    NoRegion,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -65,6 +66,7 @@ from squiggly_cp.core.rules import (
     Thermometer,
     Whispers,
     Windoku,
+    regions_leaving_cells,
 )
 from squiggly_cp.engines import cpsat, dlx
 from squiggly_cp.sat import model as model_module
@@ -96,6 +98,8 @@ def make_puzzle(styles: Sequence[str], n: int, rnd: random.Random, shown: int) -
     for style in styles:
         if style.partition(":")[0] not in GLOBAL:
             rules += filling_rules(style, n, regions, f, rnd)
+    if "noregion" in styles:
+        regions, rules = leave_regions(regions, rules, n, rnd)
     rnd.shuffle(rules)
     order = list(range(n * n))
     rnd.shuffle(order)
@@ -103,6 +107,15 @@ def make_puzzle(styles: Sequence[str], n: int, rnd: random.Random, shown: int) -
     for c in order[:shown]:
         givens[c] = f[c]
     return Puzzle(n, tuple(givens), regions, rules=tuple(rules)), f
+
+
+def leave_regions(regions: Grid, rules: list[Rule], n: int, rnd: random.Random) -> tuple[Grid, list[Rule]]:
+    """One to three cells leave their regions (a `NoRegion` rule, rows as regions)."""
+    labels = list(regions)
+    for c in rnd.sample(range(n * n), rnd.randint(1, 3)):
+        labels[c] = -1
+    regions, partial = regions_leaving_cells(labels, n)
+    return regions, [*partial, *rules]
 
 
 def brute_solutions(puzzle: Puzzle, f: Grid, rnd: random.Random) -> tuple[Puzzle, list[Grid], bool]:
@@ -240,6 +253,8 @@ def test_windoku_agrees_with_brute_force(other: str | None, shown: int, seed: in
         f = brute_force(9, regions, (0,) * 81, rules, 1, rng=rnd)[0][0]
     if other is not None and other.partition(":")[0] not in GLOBAL:
         rules += filling_rules(other, 9, regions, f, rnd)
+    if other == "noregion":
+        regions, rules = leave_regions(regions, rules, 9, rnd)
     order = list(range(81))
     rnd.shuffle(order)
     givens = tuple(f[c] if c in order[:shown] else 0 for c in range(81))
@@ -562,6 +577,12 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (C4, DisjointGroups(), False, (), ROWS4),  # r1c3 = r3c1 = 3
     (S6, DisjointGroups(), True, (), None),
     (NC6, DisjointGroups(), False, (), None),  # r1c1 = r3c4 = 1
+    # boxes without r1c1: boxes 2-4 are houses, box 1's three cells differ
+    (D4, NoRegion((-1, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)), True, (), ROWS4),
+    # C4's boxes each repeat a digit (r1c2 = r2c1 = 2, r1c4 = r2c3 = 4, r3c2 = r4c1 = 4,
+    # r3c4 = r4c3 = 2): without r1c2, r1c4, r3c2 and r3c4 no box repeats one
+    (C4, NoRegion((0, -1, 1, -1, 0, 0, 1, 1, 2, -1, 3, -1, 2, 2, 3, 3)), True, (), ROWS4),
+    (C4, NoRegion((0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, -1)), False, (), ROWS4),  # box 1 has two 2s
 ]
 
 
@@ -639,6 +660,15 @@ VALIDATION: list[tuple[int, Rule, str, str]] = [
     (16, Sandwich("column", 1, 120), "the sandwich sum 120 of column 1", "between 1 and 16"),
     (16, Whispers((0, 1), 16), "the German whispers line r1c1-r1c2", "1-16 differ by 16"),
     (16, KillerCage((*B16, 31)), "the killer cage r1c1-", "17 cells"),
+    # regions that leave cells out
+    (
+        4,
+        NoRegion((0,) * 5 + (-1,) * 11),
+        "the cells in no region (r2c2, r2c3",
+        "region 1 has 5 cells, more than 4",
+    ),
+    (4, NoRegion((0,) * 16), "the regions:", "some cell is in none"),
+    (4, NoRegion((4,) + (-1,) * 15), "the cells in no region (r1c2, r1c3,", "-1 (none) to 3"),
 ]
 
 
@@ -661,8 +691,10 @@ def test_a_rule_that_cannot_stand_is_refused_by_name(size: int, rule: Rule, name
 def test_puzzles_with_every_kind_of_rule_pickle() -> None:
     on_d4 = [r for g, rule, _, more, regions in HAND if g is D4 and not regions for r in (*more, rule)]
     puzzle = Puzzle(4, (1,) + (0,) * 15, standard_regions(4), rules=tuple(dict.fromkeys(on_d4)))
-    assert {rule.kind for rule in puzzle.rules} == set(RULES) - {"windoku"}
+    assert {rule.kind for rule in puzzle.rules} == set(RULES) - {"windoku", "noregion"}
     round_trip(puzzle)
+    regions, partial = regions_leaving_cells((-1, *standard_regions(4)[1:]), 4)
+    round_trip(Puzzle(4, puzzle.givens, regions, rules=(*partial, *puzzle.rules)))
     nine = Puzzle(9, (0,) * 81, standard_regions(9), rules=(Windoku(), Diagonal("-"), KillerCage((0, 1), 3)))
     round_trip(nine)
     assert pickle.loads(pickle.dumps(nine)) != nine.with_rules(nine.rules[:2])

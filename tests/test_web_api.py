@@ -13,6 +13,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -373,3 +374,15 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
     assert analysed["verdict"] == "none"
     assert sorted(analysed["conflict_rules"]) == ["the even cell r1c3", "the odd cell r1c3"]
+
+
+def test_the_workbench_refuses_cells_in_no_region_rather_than_lose_them(client: TestClient) -> None:
+    # The page edits full region maps: it would drop "region": null, so /api/read refuses.
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(4)] for _ in range(4)]
+    grid[1][2] = {"region": None}
+    doc = {"size": 4, "grid": grid}
+    reply = client.post("/api/read", json={"puzzle": json.dumps(doc)})
+    assert reply.status_code == 400
+    assert reply.json()["error"].startswith("the workbench cannot edit the cells in no region (r2c3) yet")
+    analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
+    assert analysed["regions"][6] == -1 and analysed["verdict"] == "multiple"

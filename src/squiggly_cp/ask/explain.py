@@ -131,8 +131,9 @@ def _shared_house(puzzle: Puzzle, conflict: tuple[Given, ...]) -> str | None:
         return f"row {a // n + 1}"
     if a % n == b % n:
         return f"column {a % n + 1}"
-    if puzzle.regions[a] == puzzle.regions[b]:
-        return f"region {puzzle.regions[a] + 1}"
+    regions = puzzle.region_map
+    if regions[a] == regions[b] >= 0:
+        return f"region {regions[a] + 1}"
     return None
 
 

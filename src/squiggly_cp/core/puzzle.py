@@ -16,6 +16,7 @@ from functools import cache, cached_property
 
 from .geometry import Layout, box_shape, layout_for
 from .rules.base import Rule, RuleError
+from .rules.houses import NoRegion
 
 Grid = tuple[int, ...]
 """A row-major tuple of ``size * size`` digits (0 = empty)."""
@@ -155,6 +156,9 @@ class Puzzle:
                 rule.validate(n)
             except RuleError as error:
                 raise PuzzleError(str(error)) from None
+        partial = [rule for rule in self.rules if isinstance(rule, NoRegion)]
+        if partial and (len(partial) > 1 or self.regions != tuple(i // n for i in range(n * n))):
+            raise PuzzleError("a puzzle with cells in no region has one such rule, and its rows as regions")
 
     @classmethod
     def standard(cls, givens: Grid | list[int], size: int = 9) -> Puzzle:
@@ -201,6 +205,12 @@ class Puzzle:
                         return index, seen[digit], cell
                     seen[digit] = cell
         return None
+
+    @property
+    def region_map(self) -> Grid:
+        """Each cell's region as drawn and written: `regions`, but on a puzzle
+        with cells in no region (`NoRegion`), its labels, -1 for none."""
+        return next((rule.labels for rule in self.rules if isinstance(rule, NoRegion)), self.regions)
 
     def with_meta(self, meta: Meta | None) -> Puzzle:
         """This puzzle carrying ``meta``; a solution in it that is not one of this

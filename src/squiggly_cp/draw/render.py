@@ -62,12 +62,17 @@ def _check_solution(puzzle: Puzzle, solution: Grid | None) -> None:
         raise ValueError(f"the solution has {len(solution)} cells, not {puzzle.size**2}")
 
 
+def walled(regions: Grid, a: int, b: int) -> bool:
+    """Is there a wall between neighbours ``a`` and ``b``? A cell in no region (-1) is walled all round."""
+    return regions[a] != regions[b] or regions[a] < 0
+
+
 def _vertical(puzzle: Puzzle, r: int, j: int) -> int:
     """Weight of the line left of column ``j`` (0..N) in row ``r`` (NONE off the grid)."""
     n = puzzle.size
     if not 0 <= r < n:
         return NONE
-    if j in (0, n) or puzzle.regions[r * n + j - 1] != puzzle.regions[r * n + j]:
+    if j in (0, n) or walled(puzzle.region_map, r * n + j - 1, r * n + j):
         return HEAVY
     return LIGHT
 
@@ -77,7 +82,7 @@ def _horizontal(puzzle: Puzzle, i: int, c: int) -> int:
     n = puzzle.size
     if not 0 <= c < n:
         return NONE
-    if i in (0, n) or puzzle.regions[(i - 1) * n + c] != puzzle.regions[i * n + c]:
+    if i in (0, n) or walled(puzzle.region_map, (i - 1) * n + c, i * n + c):
         return HEAVY
     return LIGHT
 
@@ -148,6 +153,7 @@ TITLE_HEIGHT = 36
 THIN = 1
 WALL = 4
 GIVEN_COLOUR = "#000000"
+NO_REGION_FILL = "#ffffff"
 SOLVED_COLOUR = "#1f5fbf"
 
 
@@ -155,12 +161,13 @@ def region_colours(puzzle: Puzzle) -> list[int]:
     """A palette index per region; regions that share a wall get different ones
     (greedy, most-connected regions first)."""
     n = puzzle.size
+    regions = puzzle.region_map
     touching: list[set[int]] = [set() for _ in range(n)]
     for r in range(n):
         for c in range(n):
-            here = puzzle.regions[r * n + c]
+            here = regions[r * n + c]
             for nr, nc in ((r + 1, c), (r, c + 1)):
-                if nr < n and nc < n and (other := puzzle.regions[nr * n + nc]) != here:
+                if nr < n and nc < n and (other := regions[nr * n + nc]) != here and min(here, other) >= 0:
                     touching[here].add(other)
                     touching[other].add(here)
     colours = [-1] * n
@@ -233,9 +240,9 @@ def _svg_cells(puzzle: Puzzle, f: _Frame) -> list[str]:
     n = puzzle.size
     colours = region_colours(puzzle)
     out = ['<g shape-rendering="crispEdges">']
-    for i, region in enumerate(puzzle.regions):
+    for i, region in enumerate(puzzle.region_map):
         r, c = divmod(i, n)
-        fill = PALETTE[colours[region]]
+        fill = PALETTE[colours[region]] if region >= 0 else NO_REGION_FILL
         out.append(
             f'<rect class="cell" x="{f.x(c):g}" y="{f.y(r):g}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )

@@ -15,8 +15,9 @@ entry, not part of the puzzle, and is ignored. ``"region": k`` (0-based)
 puts the cell in region k; where it is absent the cell is in its default box
 (`box_shape`: 3x3 for 9x9, 2 rows x 3 columns for 6x6). Sizes without boxes
 (5, 7, 11, 13) need a ``region`` in every cell. An explicit ``"region": null``
-puts the cell in no region (so f-puzzles' solver and SudokuPad read it); a
-`Puzzle` cannot hold that, so such a puzzle is refused naming the cell.
+puts the cell in no region (so f-puzzles' solver and SudokuPad read it): the
+puzzle then carries a `NoRegion` rule (a region left with fewer than N cells
+only keeps its digits apart), and is written back the same way.
 
 A variant's rules (killer cages, arrows, kropki dots, extra regions... every
 key of `fpuzzles_rules.RULE_KEYS`) are read into `Puzzle.rules` by
@@ -56,6 +57,7 @@ from typing import Any
 from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
+from ..core.rules import regions_leaving_cells
 from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
 from .links import embedded_link
 from .lzcodec import DecodeError, decompress_base64
@@ -352,16 +354,17 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
             return InputError(f"a row of 'grid' must be a list of {size} cells, found {got}", number, r)
         for c, cell in enumerate(row, start=1):
             problem = _cell(cell, size, givens, labels, default)
-            if problem == NO_REGION:
-                return InputError(f"r{r}c{c} is in no region ('region': null): not supported", number)
             if problem:
                 return InputError(problem, number, r, c)
+    regions, partial = regions_leaving_cells(labels, size)
     try:
-        puzzle = Puzzle(size, tuple(givens), check_regions(labels, size))
+        puzzle = Puzzle(
+            size, tuple(givens), regions if partial else check_regions(regions, size), rules=partial
+        )
     except PuzzleError as e:
-        return InputError(f"regions: {e.message}", number, e.row, e.col)
+        return InputError(f"regions: {e.message}" if e.row else e.message, number, e.row, e.col)
     try:
-        puzzle = puzzle.with_rules(read_rules(doc, size))
+        puzzle = puzzle.with_rules(partial + tuple(read_rules(doc, size)))
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
     return puzzle.with_meta(_meta(doc, size))
@@ -388,10 +391,6 @@ def _meta(doc: dict[str, Any], size: int) -> Meta | None:
 _META_KEYS = ("title", "author", "ruleset")
 
 
-NO_REGION = "no region"
-"""What `_cell` says of a cell whose ``region`` is null: in no region."""
-
-
 def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: tuple[int, ...] | None) -> str:
     """Append the cell's given and region label; return what is wrong, or ``""``."""
     if not isinstance(cell, dict):
@@ -407,8 +406,8 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
         given = value
     givens.append(given)
     if "region" in cell and cell["region"] is None:
-        return NO_REGION
-    if "region" in cell:
+        labels.append(-1)
+    elif "region" in cell:
         region = cell["region"]
         if type(region) is not int or not 0 <= region < size:
             return f"'region' is {_shown(region)}, not a whole number from 0 to {size - 1}"
@@ -422,11 +421,12 @@ def _cell(cell: Any, size: int, givens: list[int], labels: list[int], default: t
 
 def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]:
     """The puzzle as an f-puzzles JSON object. ``region`` is written only where a
-    cell is not in its default box (for sizes without boxes, everywhere); the
+    cell is not in its default box (for sizes without boxes, everywhere; null
+    for a cell in no region); the
     rules follow the grid (`write_rules`: `PuzzleError` for one f-puzzles cannot hold)."""
     n = puzzle.size
     default = standard_regions(n) if box_shape(n) else None
-    names = _region_names(puzzle.regions, default, n)
+    names = _region_names(puzzle.region_map, default, n)
     grid = []
     for r in range(n):
         row = []
@@ -436,7 +436,8 @@ def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]
             if puzzle.givens[i]:
                 cell["value"] = puzzle.givens[i]
                 cell["given"] = True
-            region = names[puzzle.regions[i]]
+            label = puzzle.region_map[i]
+            region = names[label] if label >= 0 else None
             if default is None or region != default[i]:
                 cell["region"] = region
             row.append(cell)
@@ -463,7 +464,8 @@ def _region_names(regions: tuple[int, ...], default: tuple[int, ...] | None, n: 
         return list(range(n))
     overlap: dict[tuple[int, int], int] = {}
     for ours, box in zip(regions, default, strict=True):
-        overlap[ours, box] = overlap.get((ours, box), 0) + 1
+        if ours >= 0:  # -1: in no region
+            overlap[ours, box] = overlap.get((ours, box), 0) + 1
     names = [-1] * n
     taken: set[int] = set()
     for (ours, box), _count in sorted(overlap.items(), key=lambda kv: -kv[1]):

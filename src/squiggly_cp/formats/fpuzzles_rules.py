@@ -50,6 +50,7 @@ from ..core.rules import (
     KillerCage,
     LittleKiller,
     NoOtherDots,
+    NoRegion,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -98,11 +99,13 @@ RULE_KEYS = frozenset(
 """Every top-level key `read_rules` reads."""
 
 ORDER = [
+    "noregion",
     *("killer", "littlekiller", "sandwich", "arrow", "thermo", "dot", "negative", "cellmark", "apart"),
     *("palindrome", "renban", "whispers", "between", "regionsum", "clone", "quadruple", "diagonal"),
     *("extraregion", "disjoint"),
 ]
-"""The order of kinds `read_rules` gives (windoku with the extra regions)."""
+"""The order of kinds `read_rules` gives (windoku with the extra regions;
+cells in no region, which the grid's cells say, first)."""
 _SUB = {"black": 1, "x": 2, "v": 2, "even": 1, "min": 2, "max": 3, "antiking": 1, "nonconsecutive": 2, "-": 1}
 
 
@@ -455,6 +458,8 @@ def _other_entry(rule: Rule, n: int) -> list[tuple[str, Any]]:
         return [("extraregion", {"cells": _names(rule.region, n)})]
     if isinstance(rule, Windoku):
         return [("extraregion", {"cells": _names(window, n)}) for window in windows(n)]
+    if isinstance(rule, NoRegion):
+        return []  # the grid's cells say it (`region` null)
     raise RuleProblem(f"{rule.describe(n)}: f-puzzles has no key for it")
 
 

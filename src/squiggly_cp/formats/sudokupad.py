@@ -16,9 +16,11 @@ and short ids (no prefix: a puzzle on SudokuPad's server) are refused.
 CTC JSON: ``cells`` holds N rows of N cells; a cell's ``value`` is a given
 (CTC has no entered digits), its centre marks (``centremarks``/``centreMarks``)
 its candidates. ``regions``: N lists of N 0-based ``[row, col]``, else the
-standard boxes. Title, author, rules and solution: from a ``metadata`` (or
-``metaData``) object, else cages without cells whose value reads ``"title:
-..."`` (rules may repeat, a line each), else top-level strings. A solution is
+standard boxes; a cell in none of the lists is in no region (`NoRegion`: a
+region of fewer than N cells then only keeps its digits apart). Title,
+author, rules and solution: from a ``metadata`` (or ``metaData``) object,
+else cages without cells whose value reads ``"title: ..."`` (rules may
+repeat, a line each), else top-level strings. A solution is
 N² digits, a character each, or two each (``01``..``16``) above 9x9 as
 SudokuPad's f-puzzles converter writes it; any other is dropped.
 
@@ -51,6 +53,7 @@ from ..core.position import open_candidates
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Grid, Meta, Puzzle, PuzzleError, box_shape
 from ..core.puzzle import standard_regions as boxes
 from ..core.regions import check_regions
+from ..core.rules import Rule, regions_leaving_cells
 from .fpuzzles import _from_json
 from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
@@ -290,7 +293,8 @@ def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     rules += flag_rules([*meta.items(), *(table or {}).items()])
     meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
-    puzzle = Puzzle(n, tuple(givens), _regions(doc.get("regions"), n), rules=tuple(rules))
+    regions, partial = _regions(doc.get("regions"), n)
+    puzzle = Puzzle(n, tuple(givens), regions, rules=partial + tuple(rules))
     return _finish(puzzle, meta, givens, marks)
 
 
@@ -327,14 +331,15 @@ def _cells(cells: Any) -> tuple[int, list[int], list[int | None]]:
     return n, givens, marks
 
 
-def _regions(regions: Any, n: int) -> Grid:
+def _regions(regions: Any, n: int) -> tuple[Grid, tuple[Rule, ...]]:
+    """`Puzzle.regions` and, where the regions leave cells out, the `NoRegion` rule."""
     if empty(regions):
         if box_shape(n) is None:
             raise PuzzleError(f"the puzzle has no 'regions', and a {n}x{n} grid has no standard boxes")
-        return boxes(n)
-    if not isinstance(regions, list) or len(regions) != n:
+        return boxes(n), ()
+    if not isinstance(regions, list) or len(regions) > n:
         got = f"{len(regions)} regions" if isinstance(regions, list) else shown(regions)
-        raise PuzzleError(f"'regions' must list {n} regions of {n} cells, found {got}")
+        raise PuzzleError(f"'regions' must list at most {n} regions of at most {n} cells, found {got}")
     labels = [-1] * (n * n)
     for k, region in enumerate(regions, start=1):
         for pair in items(region):
@@ -344,9 +349,9 @@ def _regions(regions: Any, n: int) -> Grid:
                 raise PuzzleError(f"this cell is in regions {labels[r * n + c] + 1} and {k}", r + 1, c + 1)
             labels[r * n + c] = k - 1
     if -1 in labels:
-        raise PuzzleError("this cell is in no region", *(v + 1 for v in divmod(labels.index(-1), n)))
+        return regions_leaving_cells(labels, n)  # `Puzzle` validates the sizes
     try:
-        return check_regions(labels, n)
+        return check_regions(labels, n), ()
     except PuzzleError as e:
         raise PuzzleError(f"regions: {e.message}", e.row, e.col) from None
 
@@ -416,8 +421,10 @@ def sudokupad_json(
     solution = solution if solution is not None else known.solution
     cells = [[{"value": d} if (d := puzzle.givens[r * n + c]) else {} for c in range(n)] for r in range(n)]
     regions: list[list[list[int]]] = [[] for _ in range(n)]
-    for cell, label in enumerate(puzzle.regions):
-        regions[label].append([cell // n, cell % n])
+    for cell, label in enumerate(puzzle.region_map):
+        if label >= 0:  # SudokuPad leaves a cell in no region out of every list
+            regions[label].append([cell // n, cell % n])
+    regions = [region for region in regions if region]
     lines = [(k, " ".join((text or "").splitlines())) for k, text in [("title", title), ("author", author)]]
     lines += [("rules", line) for line in (rules or "").splitlines()]
     if solution is not None:

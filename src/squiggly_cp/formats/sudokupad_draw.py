@@ -212,6 +212,8 @@ def _sentence(rule: Rule, n: int) -> str:
 
 
 _SENTENCES = {
+    "noregion:": "A cell outside every outlined region is in no region; a region of fewer than {n} cells "
+    "holds no digit twice.",
     "killer:": "Digits in a cage do not repeat, and sum to the small number in its corner if there is one.",
     "littlekiller:": "A number outside the grid is the sum of the digits along the diagonal its arrow points "
     "along; digits may repeat there.",

@@ -27,6 +27,7 @@ from ..core.limits import Deadline, Undecided
 from ..core.position import Position
 from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict
 from ..core.regions import check_regions
+from ..core.rules import NoRegion
 from ..draw.page import case_data
 from ..draw.render import CELL, MARGIN, render_svg
 from ..draw.rules import rules_svg
@@ -129,7 +130,7 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
     puzzle = _one_puzzle(request["puzzle"])
     deadline = Deadline(time_limit)
     n = puzzle.size
-    out: dict[str, Any] = {"size": n, "givens": _grid_text(puzzle.givens), "regions": list(puzzle.regions)}
+    out: dict[str, Any] = {"size": n, "givens": _grid_text(puzzle.givens), "regions": list(puzzle.region_map)}
     out.update(_rules(puzzle))
     reason = leftover_conflict(puzzle.regions, n)  # cheap, and spares CP-SAT a hard proof
     if reason is not None:
@@ -198,6 +199,11 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
     and, for a variant, its rules as f-puzzles JSON keys (which the page sends
     back with the grid), their names and their drawing."""
     puzzle = _one_puzzle(request["puzzle"])
+    if puzzle.region_map != puzzle.regions:
+        partial = next(rule for rule in puzzle.rules if isinstance(rule, NoRegion))
+        raise BadRequest(
+            f"the workbench cannot edit {partial.describe(puzzle.size)} yet; use the command line"
+        )
     try:
         keys = write_rules(puzzle)
     except PuzzleError as e:

@@ -7,7 +7,7 @@ from .base import Encoder, Rule, RuleError, Shape, cell_list
 from .cellmarks import CellMark
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
-from .houses import Diagonal, DisjointGroups, ExtraRegion, Windoku
+from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku, regions_leaving_cells
 from .killer import KillerCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
 from .registry import RULES
@@ -29,6 +29,7 @@ __all__ = [
     "KillerCage",
     "LittleKiller",
     "NoOtherDots",
+    "NoRegion",
     "Palindrome",
     "Quadruple",
     "RegionSumLine",
@@ -41,4 +42,5 @@ __all__ = [
     "Whispers",
     "Windoku",
     "cell_list",
+    "regions_leaving_cells",
 ]

@@ -48,6 +48,11 @@ class Board(Protocol):
     def regions(self) -> tuple[int, ...]: ...
 
     @property
+    def region_map(self) -> tuple[int, ...]:
+        """Each cell's region, -1 for a cell in no region."""
+        ...
+
+    @property
     def rules(self) -> tuple[Rule, ...]: ...
 
     @property

@@ -159,3 +159,78 @@ class DisjointGroups(_Houses):
             for r in range(h)
             for c in range(w)
         )
+
+
+@dataclass(frozen=True)
+class NoRegion(Rule):
+    """Regions that leave some cells out (f-puzzles' ``"region": null``, a
+    SudokuPad region list that misses cells). ``labels`` gives each cell's
+    region, ``-1`` for a cell in none. A puzzle with this rule has its rows as
+    its `Puzzle.regions` (so they add nothing, and every table that expects
+    ``size`` regions still has them); here, a region of ``size`` cells is a
+    house and a smaller one's digits differ. Make one with `regions_leaving_cells`."""
+
+    labels: tuple[int, ...]
+
+    kind = "noregion"
+    label = "cells in no region"
+
+    def _regions(self) -> dict[int, tuple[int, ...]]:
+        groups: dict[int, list[int]] = {}
+        for cell, label in enumerate(self.labels):
+            if label >= 0:
+                groups.setdefault(label, []).append(cell)
+        return {label: tuple(cells) for label, cells in sorted(groups.items())}
+
+    def _groups(self) -> list[tuple[int, ...]]:
+        return list(self._regions().values())
+
+    def cells(self) -> tuple[int, ...]:
+        return tuple(c for c, label in enumerate(self.labels) if label < 0)
+
+    def describe(self, size: int) -> str:
+        cells = self.cells()
+        if not cells:
+            return "the regions"
+        shown = ", ".join(cell_list(cells[k : k + 1], size) for k in range(min(len(cells), 10)))
+        return f"the cells in no region ({shown}{', …' if len(cells) > 10 else ''})"
+
+    def validate(self, size: int) -> None:
+        name = self.describe(size)
+        if len(self.labels) != size * size:
+            raise RuleError(f"{name}: {size * size} labels on a {size}x{size} grid, not {len(self.labels)}")
+        if not all(-1 <= label < size for label in self.labels) or -1 not in self.labels:
+            raise RuleError(
+                f"{name}: each cell's region is -1 (none) to {size - 1}, and some cell is in none"
+            )
+        for k, cells in self._regions().items():
+            if len(cells) > size:
+                raise RuleError(f"{name}: region {k + 1} has {len(cells)} cells, more than {size}")
+
+    def is_house(self, size: int) -> bool:
+        return all(len(cells) == size for cells in self._groups())
+
+    def houses(self, board: Board) -> Named:
+        n = board.size
+        return tuple((f"region {k + 1}", cells) for k, cells in self._regions().items() if len(cells) == n)
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        for cells in self._groups():
+            if len(cells) < enc.size:
+                at_most_once(enc, cells)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return all(len({grid[c] for c in cells}) == len(cells) for cells in self._groups())
+
+
+def regions_leaving_cells(labels: Sequence[int], size: int) -> tuple[tuple[int, ...], tuple[Rule, ...]]:
+    """(`Puzzle.regions`, rules) for a layout whose ``labels`` may be -1 (in no
+    region): the labels themselves and no rule when every cell is in one, else
+    the rows and a `NoRegion` (whose validation names what is wrong), its
+    labels renumbered 0, 1, 2... in order of each region's first cell."""
+    if -1 not in labels:
+        return tuple(labels), ()
+    names: dict[int, int] = {-1: -1}
+    for label in labels:
+        names.setdefault(label, len(names) - 1)  # renumbered as `Puzzle.regions` are: equal maps, equal rules
+    return tuple(i // size for i in range(size * size)), (NoRegion(tuple(names[k] for k in labels)),)

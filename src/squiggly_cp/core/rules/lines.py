@@ -155,16 +155,16 @@ class RegionSumLine(_Line):
     def pieces(self, regions: Sequence[int]) -> list[list[int]]:
         out: list[list[int]] = []
         for cell in self.line:
-            if out and regions[out[-1][-1]] == regions[cell]:
+            if out and regions[out[-1][-1]] == regions[cell] >= 0:  # a cell in no region (-1) is a piece
                 out[-1].append(cell)
             else:
                 out.append([cell])
         return out
 
     def encode(self, enc: Encoder, board: Board) -> None:
-        sums = [sum(enc.value(c) for c in piece) for piece in self.pieces(board.regions)]
+        sums = [sum(enc.value(c) for c in piece) for piece in self.pieces(board.region_map)]
         for other in sums[1:]:
             enc.add(sums[0] == other)
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
-        return len({sum(grid[c] for c in piece) for piece in self.pieces(board.regions)}) == 1
+        return len({sum(grid[c] for c in piece) for piece in self.pieces(board.region_map)}) == 1

@@ -9,7 +9,7 @@ from .base import Rule
 from .cellmarks import CellMark
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
-from .houses import Diagonal, DisjointGroups, ExtraRegion, Windoku
+from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku
 from .killer import KillerCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
 from .sums import LittleKiller, Sandwich
@@ -38,6 +38,7 @@ RULES: dict[str, type[Rule]] = {
         ExtraRegion,
         Windoku,
         DisjointGroups,
+        NoRegion,
     )
 }
 """Each kind of rule by its ``kind`` name."""
