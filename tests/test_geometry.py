@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from squiggly_cp.core.geometry import house_name, layout_for
+from squiggly_cp.core.geometry import COLUMN, EXTRA, REGION, ROW, layout_for
 from squiggly_cp.core.puzzle import Puzzle, standard_regions
 from squiggly_cp.make.regionmaps import random_layout
 
@@ -61,6 +61,15 @@ def test_one_cached_layout_per_size_and_regions() -> None:
     assert layout_for(4, standard_regions(4)) is not layout
 
 
-def test_house_names() -> None:
-    assert [house_name(h, 9) for h in (0, 9, 26)] == ["row 1", "column 1", "region 9"]
+def test_house_names_kinds_and_numbers() -> None:
+    nine = layout_for(9, standard_regions(9))
+    assert [nine.house_name(h) for h in (0, 9, 26)] == ["row 1", "column 1", "region 9"]
     assert layout_for(4, standard_regions(4)).house_name(5) == "column 2"
+    extra = (("the negative diagonal", tuple(i * 4 + i for i in range(4))),)
+    four = layout_for(4, standard_regions(4), extra)
+    assert four.house_kind == (ROW,) * 4 + (COLUMN,) * 4 + (REGION,) * 4 + (EXTRA,)
+    assert four.house_number == (1, 2, 3, 4) * 3 + (1,)
+    names = ["row 4", "column 4", "region 4", "the negative diagonal"]
+    assert [four.house_name(h) for h in (3, 7, 11, 12)] == names
+    cells = [(12, 13, 14, 15), (3, 7, 11, 15), (10, 11, 14, 15), (0, 5, 10, 15)]
+    assert [four.houses[h] for h in (3, 7, 11, 12)] == cells

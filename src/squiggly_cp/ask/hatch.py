@@ -32,11 +32,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.geometry import COLUMN, EXTRA, REGION, ROW
 from ..core.puzzle import Grid, Puzzle, cell_name, grid_lines, refuse_rules
 
 RULES = ("hatch", "singles")
-
-_KINDS = ("row", "column", "region")
 
 
 @dataclass(frozen=True)
@@ -147,10 +146,10 @@ def _candidates_of(puzzle: Puzzle, masks: list[int], cell: int) -> int:
 
 def _house_label(puzzle: Puzzle, index: int) -> tuple[str, int]:
     """(kind, 1-based number) of a house; an extra house is (its name, 0)."""
-    n = puzzle.size
-    if index >= 3 * n:
-        return puzzle.layout.house_name(index), 0
-    return _KINDS[index // n], index % n + 1
+    layout = puzzle.layout
+    if layout.house_kind[index] == EXTRA:
+        return layout.house_name(index), 0
+    return layout.house_kinds[index], layout.house_number[index]
 
 
 def _one_pass(
@@ -165,10 +164,11 @@ def _one_pass(
 
     # Proposals in order of discovery: (cell, digit, house kind, 1-based number).
     proposals: list[tuple[int, int, str, int]] = []
-    unit_order = list(range(2 * n, 3 * n))
+    layout = puzzle.layout
+    unit_order = list(layout.of_kind(REGION))
     if singles:
-        unit_order += list(range(2 * n))
-    unit_order += list(range(3 * n, len(houses)))  # a variant's extra houses hatch as regions do
+        unit_order += [*layout.of_kind(ROW), *layout.of_kind(COLUMN)]
+    unit_order += list(layout.of_kind(EXTRA))  # a variant's extra houses hatch as regions do
     for index in unit_order:
         kind, number = _house_label(puzzle, index)
         missing = full & ~masks[index]

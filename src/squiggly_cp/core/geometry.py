@@ -19,10 +19,9 @@ Extra = tuple[tuple[str, tuple[int, ...]], ...]
 """Extra houses (a variant's diagonals, windows...): (name, cells) each, ``size`` cells."""
 
 
-def house_name(house: int, size: int) -> str:
-    """``"row 3"``, ``"column 4"`` or ``"region 2"`` for a house index of `Layout.houses`."""
-    kind, number = divmod(house, size)
-    return f"{('row', 'column', 'region')[kind]} {number + 1}"
+KINDS = ("row", "column", "region", "extra")
+"""The kinds of house, as `Layout.house_kind` numbers them."""
+ROW, COLUMN, REGION, EXTRA = range(4)
 
 
 def box_shape(size: int) -> tuple[int, int] | None:
@@ -110,16 +109,33 @@ class Layout:
         return f"Layout({self.size}, {self.regions!r}{extra})"
 
     def house_name(self, house: int) -> str:
-        first_extra = 3 * self.size
-        if house >= first_extra:
-            return self.extra[house - first_extra][0]
-        return house_name(house, self.size)
+        """``"row 3"``, ``"column 4"``, ``"region 2"``, or an extra house's own name."""
+        kind = self.house_kind[house]
+        if kind == EXTRA:
+            return self.extra[house - 3 * self.size][0]
+        return f"{KINDS[kind]} {self.house_number[house]}"
+
+    @cached_property
+    def house_kind(self) -> tuple[int, ...]:
+        """Each house's kind: `ROW`, `COLUMN`, `REGION` or `EXTRA` (an index of `KINDS`)."""
+        n = self.size
+        return (ROW,) * n + (COLUMN,) * n + (REGION,) * n + (EXTRA,) * len(self.extra)
+
+    @cached_property
+    def house_number(self) -> tuple[int, ...]:
+        """Each house's number among the houses of its kind, from 1."""
+        n = self.size
+        return (*range(1, n + 1), *range(1, n + 1), *range(1, n + 1), *range(1, len(self.extra) + 1))
+
+    def of_kind(self, kind: int) -> range:
+        """The indices of the houses of ``kind`` (`ROW`... `EXTRA`), in order."""
+        n = self.size
+        return range(kind * n, (kind + 1) * n) if kind != EXTRA else range(3 * n, 3 * n + len(self.extra))
 
     @cached_property
     def house_kinds(self) -> tuple[str, ...]:
-        """Each house's kind: ``row``, ``column``, ``region`` or ``extra``."""
-        n = self.size
-        return ("row",) * n + ("column",) * n + ("region",) * n + ("extra",) * len(self.extra)
+        """Each house's kind by name: ``row``, ``column``, ``region`` or ``extra``."""
+        return tuple(KINDS[kind] for kind in self.house_kind)
 
     @cached_property
     def _extra_of(self) -> tuple[tuple[int, ...], ...]:

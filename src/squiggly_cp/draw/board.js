@@ -1,9 +1,9 @@
 // The board drawing shared by the `logic --html` page and the `serve`
 // workbench: one global factory, squigglyBoard, with no other global name.
 //
-// A case is the object draw/page.py's `_case` builds: size, regions, givens,
-// background (SVG markup of the tinted cells and the walls), steps and
-// positions. drawBoard(c) draws its board into the board element (an <svg
+// A case is the object draw/page.py's `_case` builds: size, regions, houses
+// (each house's cells, which a step's houses index), givens, background (SVG
+// markup of the tinted cells and the walls), steps and positions. drawBoard(c) draws its board into the board element (an <svg
 // id="grid"> with layers #shade, #cells, #marks, #links); every cell is a
 // <g data-cell="rRcC" data-region="k" data-value data-candidates>.
 // drawPosition(c, k) shows position k: the grid after steps 1..k, with step
@@ -45,13 +45,8 @@ function squigglyBoard(cellSize, margin, boardElement, palette) {
     }
     return [digits, cands];
   }
-  function houseCells(house, c) {
-    const n = c.size, kind = Math.floor(house / n), k = house % n, out = [];
-    for (let i = 0; i < n * n; i++) {
-      if ((kind === 0 && Math.floor(i / n) === k) || (kind === 1 && i % n === k) || (kind === 2 && c.regions[i] === k)) out.push(i);
-    }
-    return out;
-  }
+  // A step's houses index the case's table of houses (Layout.houses: rows, columns, regions, extra).
+  function houseCells(house, c) { return c.houses[house]; }
 
   function defs(svg) {
     const d = el("defs", {}, svg);

@@ -119,6 +119,7 @@ def case_data(number: int, found: Assessment | InputError) -> dict[str, Any]:
         "link": sudokupad_link(puzzle.with_meta(Meta(solution=_solution(found)))),
         "size": n,
         "regions": list(puzzle.regions),
+        "houses": [list(house) for house in puzzle.layout.houses],
         "givens": list(puzzle.givens),
         "background": board_svg(puzzle),
         "headline": found.headline(),

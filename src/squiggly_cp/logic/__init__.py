@@ -7,12 +7,12 @@ progress (`TECHNIQUES` lists them, easiest first) and returns the steps and
 where it stopped; `rate` turns the path into a rating (with pearl and
 diamond), score and level. Both take ``scale="se"`` for Sudoku Explainer's
 catalogue, grades and order (`SCALES`). Nothing assumes 3x3 boxes: rows,
-columns and regions are all houses.
+columns and regions are all houses. A step's houses are indices of its
+puzzle's `Layout.houses`; ``puzzle.layout.house_name(h)`` names one.
 """
 
 from __future__ import annotations
 
-from ..core.geometry import house_name
 from .rating import LEVELS, SCORES, Rating, level_for, rate, rate_result
 from .scales import SCALES, Scale
 from .solver import BASE_DIFFICULTY, TECHNIQUES, LogicResult, find_step, next_step, solve_logic
@@ -32,7 +32,6 @@ __all__ = [
     "Step",
     "find_step",
     "format_grid",
-    "house_name",
     "level_for",
     "next_step",
     "rate",

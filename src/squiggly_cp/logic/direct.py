@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
-from ..core.geometry import Layout, cells_of
+from ..core.geometry import COLUMN, REGION, ROW, Layout, cells_of
 from ..core.puzzle import cell_name, digit_char
 from .state import State, lost_cells, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
@@ -44,8 +44,7 @@ def kind_order(layout: Layout) -> tuple[int, int, int]:
 
 def house_order(state: State) -> tuple[int, ...]:
     """SE's order of houses: boxes, columns, rows on a box layout; else columns, rows, regions."""
-    n = state.layout.size
-    rows, cols, regions = range(n), range(n, 2 * n), range(2 * n, 3 * n)
+    rows, cols, regions = (state.layout.of_kind(kind) for kind in (ROW, COLUMN, REGION))
     if state.layout.boxes:
         return (*regions, *cols, *rows)
     return (*cols, *rows, *regions)
@@ -110,7 +109,7 @@ def direct_locking(state: State, se: bool = False) -> Iterator[Step]:
     for a, b, d, where, elims in locked_candidates(state):
         bit = 1 << d
         gone = {c for c, _ in elims}
-        kind_a = a // n
+        kind_a = layout.house_kind[a]  # also its place in a cell's (row, column, region) houses
         for a2 in sorted({cell_houses[c][kind_a] for c in houses[b]} - {a}):
             spots = [c for c in houses[a2] if cands[c] & bit and not values[c]]
             left = [c for c in spots if c not in gone]

@@ -61,8 +61,8 @@ def _step(
         cells=base_cells,
         roles=(("base", "houses", tuple(base)), ("cover", "houses", tuple(cover))),
         text=(
-            f"{name.title()} on {digit_char(d)}: {houses_text(list(base), n)} "
-            f"covered by {houses_text(list(cover), n)} -> {elims_text(elims, n)}"
+            f"{name.title()} on {digit_char(d)}: {houses_text(list(base), layout)} "
+            f"covered by {houses_text(list(cover), layout)} -> {elims_text(elims, n)}"
         ),
     )
 

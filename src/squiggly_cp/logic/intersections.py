@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import partial
 
-from ..core.geometry import cells_of
+from ..core.geometry import COLUMN, REGION, ROW, cells_of
 from ..core.puzzle import digit_char
 from .direct import box_like, house_order, locked_candidates
 from .state import State, where_lost
@@ -33,7 +33,7 @@ MAX_COMMON = 6
 """At most this many candidate cells in the house, as SE's generalized intersection."""
 
 
-def _locked(state: State, sources: range, kind: str, difficulty: float) -> Iterator[Step]:
+def _locked(state: State, sources: Sequence[int], kind: str, difficulty: float) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands = state.cands
@@ -72,13 +72,12 @@ def _locked(state: State, sources: range, kind: str, difficulty: float) -> Itera
 
 
 def pointing(state: State) -> Iterator[Step]:
-    n = state.layout.size
-    return _locked(state, range(2 * n, 3 * n), "pointing", POINTING)
+    return _locked(state, state.layout.of_kind(REGION), "pointing", POINTING)
 
 
 def claiming(state: State) -> Iterator[Step]:
-    n = state.layout.size
-    return _locked(state, range(0, 2 * n), "claiming", CLAIMING)
+    layout = state.layout
+    return _locked(state, [*layout.of_kind(ROW), *layout.of_kind(COLUMN)], "claiming", CLAIMING)
 
 
 def common_peers(

@@ -171,8 +171,8 @@ def law_of_leftovers(state: State) -> Iterator[Step]:
 
 
 def _head(state: State, q: Equivalence) -> str:
-    n = state.layout.size
-    return f"Law of Leftovers, {houses_text(q.lines, n)} vs {houses_text(q.regions, n)}"
+    layout = state.layout
+    return f"Law of Leftovers, {houses_text(q.lines, layout)} vs {houses_text(q.regions, layout)}"
 
 
 def _union(state: State, q: Equivalence) -> Iterator[Step]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.geometry import house_name
+from ..core.geometry import EXTRA, KINDS, Layout
 from ..core.puzzle import cell_name, digit_char
 
 if TYPE_CHECKING:
@@ -93,20 +93,21 @@ def digits_text(digits: Iterable[int]) -> str:
     return ", ".join(digit_char(d) for d in digits)
 
 
-def houses_text(houses: Sequence[int], size: int) -> str:
-    """``"rows 1-2"``, ``"regions 1, 4"``, ``"row 3, column 4"``: same-kind runs merged."""
+def houses_text(houses: Sequence[int], layout: Layout) -> str:
+    """``"rows 1-2"``, ``"regions 1, 4"``, ``"row 3, column 4"``: same-kind runs merged
+    (extra houses go by their own names)."""
     if not houses:
         return ""
-    kinds = {h // size for h in houses}
-    if len(kinds) == 1:
-        kind = ("row", "column", "region")[houses[0] // size]
-        numbers = sorted(h % size + 1 for h in houses)
+    kinds = {layout.house_kind[h] for h in houses}
+    if len(kinds) == 1 and EXTRA not in kinds:
+        kind = KINDS[layout.house_kind[houses[0]]]
+        numbers = sorted(layout.house_number[h] for h in houses)
         if len(numbers) == 1:
             return f"{kind} {numbers[0]}"
         if numbers == list(range(numbers[0], numbers[-1] + 1)) and kind != "region":
             return f"{kind}s {numbers[0]}-{numbers[-1]}"
         return f"{kind}s {', '.join(map(str, numbers))}"
-    return ", ".join(house_name(h, size) for h in houses)
+    return ", ".join(layout.house_name(h) for h in houses)
 
 
 def elims_text(eliminations: Sequence[Pair], size: int) -> str:

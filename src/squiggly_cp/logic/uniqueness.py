@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
-from ..core.geometry import cells_of
+from ..core.geometry import EXTRA, cells_of
 from ..core.puzzle import digit_char
 from .direct import colex, kind_order
 from .state import State, bits, digits_of
@@ -200,7 +200,8 @@ def _conclusions(state: State, loop: list[int], pair: int) -> list[Conclusion]:
         c1, c2 = extras
         shared = set(layout.cell_houses[c1]) & set(layout.cell_houses[c2])
         locked = {}
-        for h in sorted(shared, key=lambda h: kind_order(state.layout).index(h // n)):
+        order = (*kind_order(layout), EXTRA)
+        for h in sorted(shared, key=lambda h: order.index(layout.house_kind[h])):
             for v in (v1, v2):
                 if not any(cands[c] >> (v - 1) & 1 for c in layout.houses[h] if c not in (c1, c2)):
                     locked[v] = h

@@ -230,7 +230,7 @@ def leftover_conflict(regions: Grid, size: int) -> str | None:
                 for side, other in ((innies, outies), (outies, innies)):
                     for cell in side:
                         if other and peers[cell].issuperset(other):
-                            labels = {house - 2 * size for house in chosen}
+                            labels = {layout.house_number[house] - 1 for house in chosen}
                             return _leftover_text(
                                 name, first, k, labels, list(innies), list(outies), cell, layout.regions, size
                             )
