@@ -2,6 +2,7 @@
 
     python benchmarks/make_logic_data.py            # writes tests/data/logic_unique.txt
     python benchmarks/make_logic_data.py multiple   # writes tests/data/logic_multiple.txt
+    python benchmarks/make_logic_data.py variants   # writes tests/data/logic_variants.txt
     python benchmarks/make_logic_data.py group 9 minimal   # one group (to run groups in parallel)
     python benchmarks/make_logic_data.py assemble   # joins the groups into logic_unique.txt
 
@@ -14,7 +15,9 @@ checked with the CP-SAT engine.
 
 Line format, one puzzle per line, fields separated by one space:
 ``size layout givens solution`` (unique) or ``size layout givens candidates``
-(multiple). ``layout`` is one character per cell, region labels 0-9 then a-g;
+(multiple), ``size layout givens solution variant`` (house variants: the
+name of `logic_check.variant_rules`). ``layout`` is one character per cell,
+region labels 0-9 then a-g;
 ``givens`` and ``solution`` are one character per cell, digits 1-9 then A-G,
 ``.`` for empty; ``candidates`` is the true-candidate bitmask of each cell in
 hex, cells separated by ``,``.
@@ -29,9 +32,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from logic_check import UNIQUE_PLAN
+from logic_check import UNIQUE_PLAN, VARIANTS, variant_rules
 from squiggly_cp.ask.count import true_candidates
-from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict
+from squiggly_cp.core.geometry import box_shape
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, standard_regions
 from squiggly_cp.engines.registry import classify
 from squiggly_cp.make.generate import make_puzzle, random_layout, random_solution
 
@@ -135,9 +139,36 @@ def main_multiple() -> None:
     (DATA / "logic_multiple.txt").write_text("".join(lines))
 
 
+def main_variants() -> None:
+    """House variants on box and jigsaw layouts, every size 4-9, minimal and
+    unique: `logic_check.VARIANTS` each where it fits the size."""
+    rng = random.Random(20261205)
+    lines = []
+    for size in range(4, 10):
+        for name in VARIANTS:
+            rules = variant_rules(name, size)
+            if not rules:
+                continue
+            start = time.monotonic()
+            count = 24 if size == 9 else 8
+            for k in range(count):
+                boxes = box_shape(size) is not None and k % 2 == 0
+                layout = standard_regions(size) if boxes else None
+                puzzle = make_puzzle(rng, "minimal" if k % 3 else "unique", size, layout, rules=rules)
+                result = classify(puzzle)
+                assert result.verdict is Verdict.UNIQUE
+                solution = "".join(DIGIT_CHARS[d - 1] for d in result.solutions[0])
+                lines.append(f"{encode(puzzle)} {solution} {name}\n")
+            took = time.monotonic() - start
+            print(f"{size}x{size} {name}: {count} in {took:.1f}s", file=sys.stderr, flush=True)
+    (DATA / "logic_variants.txt").write_text("".join(lines))
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if args == ["multiple"]:
+    if args == ["variants"]:
+        main_variants()
+    elif args == ["multiple"]:
         main_multiple()
     elif args[:1] == ["group"]:
         size, kind = int(args[1]), args[2]

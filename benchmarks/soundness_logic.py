@@ -7,7 +7,9 @@
     python benchmarks/soundness_logic.py --record-digests old.txt   # at one commit, then at another:
     python benchmarks/soundness_logic.py --digests old.txt          # no path changed, byte for byte
 
-Solves every stored unique puzzle (tests/data/logic_unique.txt) and every
+Solves every stored unique puzzle (tests/data/logic_unique.txt, and the
+house-variant puzzles of logic_variants.txt: diagonals, windoku, disjoint
+groups, asterisk, centre dot, girandola) and every
 stored puzzle with several solutions (tests/data/logic_multiple.txt) on the
 default scale and on the ``se`` scale, checks every step against the
 solution or the true candidates, checks the summaries of the about 300
@@ -54,6 +56,7 @@ from logic_check import (
     load_expected,
     load_multiple,
     load_unique,
+    load_variants,
     minimal_9x9,
     path_digest,
     solution_masks,
@@ -135,7 +138,11 @@ def _chosen(args: argparse.Namespace, unique: list, multiple: list) -> tuple[lis
     return chosen, kept_multiple
 
 
-def _report(scale: str, unique: list, chosen: list[int], results: list, many: Tally, times: tuple) -> None:
+def _report(
+    scale: str, unique: list, plain: int, chosen: list[int], results: list, many: Tally, times: tuple
+) -> None:
+    """Counts by technique; the lines needing trial or nested chains (the first
+    ``plain`` of ``unique`` are logic_unique.txt's, the rest logic_variants.txt's)."""
     tallies = [t for t, *_ in results]
     one = _merge(tallies)
     by_size: Counter = Counter(unique[i][0].size for i in chosen)
@@ -153,9 +160,11 @@ def _report(scale: str, unique: list, chosen: list[int], results: list, many: Ta
         + ", ".join(f"{n}x{n} {trial_by_size[n]}/{by_size[n]}" for n in sorted(by_size))
     )
     for what, attr in (("trial", "trial_puzzles"), ("nested forcing chains", "nested_puzzles")):
-        lines = [i + 1 for i, t in zip(chosen, tallies, strict=True) if getattr(t, attr)]
-        if lines:
-            print(f"lines of logic_unique.txt needing {what}: " + ", ".join(map(str, lines)))
+        for name, first, stop in (("logic_unique.txt", 0, plain), ("logic_variants.txt", plain, len(unique))):
+            hit = [i for i, t in zip(chosen, tallies, strict=True) if getattr(t, attr) and first <= i < stop]
+            lines = [i - first + 1 for i in hit]
+            if lines:
+                print(f"lines of {name} needing {what}: " + ", ".join(map(str, lines)))
     width = max(map(len, SCALES[scale].step_names))
     print(f"{'technique':{width}} {'unique steps':>12} {'elims':>8} {'multiple steps':>15} {'elims':>8}")
     for name in SCALES[scale].step_names:
@@ -228,6 +237,9 @@ def main() -> int:
     ):
         parser.error("--record solves the puzzles the summaries cover: it takes no sample")
     unique = list(load_unique())
+    plain = len(unique)
+    if not args.record and not args.lines:
+        unique += list(load_variants())  # after the plain ones: `_where` names their lines
     multiple = list(load_multiple())
     chosen, kept_multiple = expected_choice() if args.record else _chosen(args, unique, multiple)
     if args.lines:
@@ -255,7 +267,7 @@ def main() -> int:
             results_many = pool.map(_check, jobs, chunksize=1)
             end = time.monotonic()
             many = _merge([t for t, *_ in results_many])
-            _report(scale, unique, chosen, results, many, (middle - start, end - middle))
+            _report(scale, unique, plain, chosen, results, many, (middle - start, end - middle))
             everything = results + results_many
             digests = {key: d for key, (_, d, _) in zip(keys, everything, strict=True)}
             errors = [e for t, *_ in results for e in t.errors] + many.errors

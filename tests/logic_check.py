@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from squiggly_cp.core.geometry import box_shape
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name
+from squiggly_cp.core.rules import Diagonal, DisjointGroups, ExtraRegion, Rule, Windoku
 from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.rating import rate_result
 from squiggly_cp.logic.solver import LogicResult, solve_logic
@@ -90,6 +92,40 @@ def path_states(chosen: tuple[int, ...] = CHAINED) -> list[State]:
                 states.append(state.copy())
                 state.apply(step.placements, step.eliminations)
     return states
+
+
+# The house variants of logic_variants.txt (benchmarks/make_logic_data.py variants):
+# by name, the rules of each on a size (an empty tuple where the variant has none).
+ASTERISK = (13, 20, 24, 37, 40, 43, 56, 60, 67)  # r2c5 r3c3 r3c7 r5c2 r5c5 r5c8 r7c3 r7c7 r8c5
+CENTRE_DOT = (10, 13, 16, 37, 40, 43, 64, 67, 70)  # the centre cell of each 3x3 box
+GIRANDOLA = (0, 8, 13, 37, 40, 43, 67, 72, 80)  # r1c1 r1c9 r2c5 r5c2 r5c5 r5c8 r8c5 r9c1 r9c9
+
+
+def variant_rules(name: str, size: int) -> tuple[Rule, ...]:
+    nine = size == 9
+    table: dict[str, tuple[Rule, ...]] = {
+        "x": (Diagonal("+"), Diagonal("-")),
+        "diagonal+": (Diagonal("+"),),
+        "diagonal-": (Diagonal("-"),),
+        "windoku": (Windoku(),) if nine else (),
+        "disjoint": (DisjointGroups(),) if box_shape(size) else (),
+        "asterisk": (ExtraRegion(ASTERISK),) if nine else (),
+        "centredot": (ExtraRegion(CENTRE_DOT),) if nine else (),
+        "girandola": (ExtraRegion(GIRANDOLA),) if nine else (),
+    }
+    return table[name]
+
+
+VARIANTS = ("x", "diagonal+", "diagonal-", "windoku", "disjoint", "asterisk", "centredot", "girandola")
+
+
+def load_variants(path: Path = DATA / "logic_variants.txt") -> Iterator[tuple[Puzzle, tuple[int, ...]]]:
+    """(puzzle with its extra houses, its solution) per line: a unique puzzle's
+    fields, then the variant's name (`variant_rules`)."""
+    for line in path.read_text().splitlines():
+        size, layout, givens, solution, name = line.split()
+        puzzle = _puzzle(size, layout, givens)
+        yield puzzle.with_rules(variant_rules(name, puzzle.size)), _grid(solution)
 
 
 def load_multiple(path: Path = DATA / "logic_multiple.txt") -> Iterator[tuple[Puzzle, list[int]]]:

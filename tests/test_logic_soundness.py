@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logic_check import (
+    DATA,
     UNIQUENESS,
+    VARIANTS,
     Tally,
     check_against,
     expected_choice,
@@ -24,6 +26,7 @@ from logic_check import (
     load_expected,
     load_multiple,
     load_unique,
+    load_variants,
     minimal_9x9,
     solution_masks,
 )
@@ -276,3 +279,43 @@ def test_techniques_list_is_ordered_and_complete():
                  "direct pointing", "unique rectangle", "bug", "aligned triplet exclusion", "forcing chain",
                  "nishio forcing chains", "cell forcing chains", "dynamic forcing chains"):
         assert name in TECHNIQUES
+
+
+VARIANT_PUZZLES = list(load_variants())
+VARIANT_NAMES = [line.split()[-1] for line in (DATA / "logic_variants.txt").read_text().splitlines()]
+
+
+def test_the_variant_set_covers_every_house_variant_on_both_layouts():
+    assert set(VARIANT_NAMES) == set(VARIANTS)
+    boxed = [p.layout.boxes for p, _ in VARIANT_PUZZLES]
+    assert any(boxed) and not all(boxed)
+    assert len(VARIANT_PUZZLES) >= 300
+
+
+@pytest.mark.parametrize("scale", ["default", "se"])
+def test_house_variant_sample_is_sound_and_solved(scale):
+    """Extra houses (diagonals, windows, disjoint groups, asterisk...) in every
+    technique: each step checked against the solution CP-SAT found when the
+    puzzle was made; benchmarks/soundness_logic.py sweeps them all."""
+    by_name: dict[str, list[int]] = {}
+    for i, name in enumerate(VARIANT_NAMES):
+        by_name.setdefault(name, []).append(i)
+    tally = Tally()
+    for name in sorted(by_name):
+        # The two 9x9s with the most givens (a minimal one can need trial for
+        # minutes), another of the third with the most, and one smaller grid.
+        nine = [i for i in by_name[name] if VARIANT_PUZZLES[i][0].size == 9]
+        fullest = sorted(nine, key=lambda i: (-sum(map(bool, VARIANT_PUZZLES[i][0].givens)), i))
+        small = [i for i in by_name[name] if VARIANT_PUZZLES[i][0].size < 9]
+        chosen = fullest[:2] + _sample(fullest[2 : len(fullest) // 3], 1, seed=29)
+        chosen += _sample(small, 1, seed=29)
+        for i in chosen:
+            puzzle, solution = VARIANT_PUZZLES[i]
+            result = check_against(puzzle, solution_masks(solution), tally, scale=scale)
+            assert result.solved, (name, i)
+    assert tally.errors == []
+    assert tally.puzzles == 3 * len(by_name) + sum(1 for name in by_name if name in SMALL_TOO)
+
+
+SMALL_TOO = ("x", "diagonal+", "diagonal-", "disjoint")
+"""The variants the set has below 9x9 too."""

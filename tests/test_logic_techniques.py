@@ -26,7 +26,18 @@ import pytest
 
 from squiggly_cp.core.geometry import layout_for
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.logic import direct, leftovers, next_step, potentials, solve_logic, trial, uniqueness
+from squiggly_cp.core.rules import Diagonal
+from squiggly_cp.logic import (
+    direct,
+    intersections,
+    leftovers,
+    next_step,
+    potentials,
+    singles,
+    solve_logic,
+    trial,
+    uniqueness,
+)
 from squiggly_cp.logic.leftovers import equivalences
 from squiggly_cp.logic.state import State
 
@@ -636,3 +647,31 @@ def test_forcing_chain_through_bivalue_cells(scale):
     step = next_step(EMPTY, cands, scale=scale)
     assert (step.technique, step.difficulty) == ("forcing chain", 7.2)
     assert set(step.eliminations) == elims("r1c9-1")
+
+
+def test_a_hidden_single_in_a_diagonal() -> None:
+    # 4x4 boxes, 1s at r1c2 and r3c1: of the negative diagonal, r1c1 (row 1),
+    # r2c2 (column 2) and r3c3 (row 3) cannot hold 1, so r4c4 must. In row 4,
+    # column 4 and box 4, 1 still has two places each.
+    givens = [0] * 16
+    givens[1] = givens[8] = 1
+    plain = Puzzle.standard(givens, 4)
+    assert not [s for s in singles.hidden_single_line(State.start(plain)) if s.placements == ((15, 1),)]
+    assert not [s for s in singles.hidden_single_region(State.start(plain)) if s.placements == ((15, 1),)]
+    crossed = State.start(plain.with_rules([Diagonal("-")]))
+    found = [s for s in singles.hidden_single_line(crossed) if s.placements == ((15, 1),)]
+    assert [s.houses for s in found] == [(12,)]
+    assert found[0].text == "Hidden single in the negative diagonal: r4c4 = 1"
+
+
+def test_locked_candidates_between_a_diagonal_and_a_box() -> None:
+    # 4x4 boxes with the negative diagonal, 1 taken from r1c2 and r2c1: box 1's 1
+    # is at r1c1 or r2c2, both on the diagonal, so pointing takes 1 from r3c3 and
+    # r4c4. Without the diagonal no house but box 1 holds both places.
+    cands = [0b1111] * 16
+    cands[1] = cands[4] = 0b1110
+    crossed = Puzzle.standard([0] * 16, 4).with_rules([Diagonal("-")])
+    steps = [s for s in intersections.pointing(State.start(crossed, cands)) if s.houses[0] == 8]
+    assert [(s.houses, s.eliminations) for s in steps] == [((8, 12), ((10, 1), (15, 1)))]
+    plain = State.start(Puzzle.standard([0] * 16, 4), cands)
+    assert not [s for s in intersections.pointing(plain) if s.houses[0] == 8]

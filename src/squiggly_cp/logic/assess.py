@@ -150,7 +150,7 @@ def assess(
     puzzle: on others, an empty grid say, its path can take a minute and is
     never rated. ``time_limit`` bounds the whole: when it runs out, during
     the decision or between two steps of logic, the verdict is UNKNOWN."""
-    refuse_rules(puzzle, LOGIC, houses_ok=False)
+    refuse_rules(puzzle, LOGIC)
     deadline = Deadline(time_limit)
     verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):

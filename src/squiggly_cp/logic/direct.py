@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
-from ..core.geometry import COLUMN, REGION, ROW, Layout, cells_of
+from ..core.geometry import COLUMN, EXTRA, REGION, ROW, Layout, cells_of
 from ..core.puzzle import cell_name, digit_char
 from .state import State, lost_cells, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
@@ -43,11 +43,12 @@ def kind_order(layout: Layout) -> tuple[int, int, int]:
 
 
 def house_order(state: State) -> tuple[int, ...]:
-    """SE's order of houses: boxes, columns, rows on a box layout; else columns, rows, regions."""
-    rows, cols, regions = (state.layout.of_kind(kind) for kind in (ROW, COLUMN, REGION))
+    """SE's order of houses: boxes, columns, rows on a box layout; else columns,
+    rows, regions; a variant's extra houses after the rows (Sukaku Explainer's)."""
+    rows, cols, regions, extra = (state.layout.of_kind(kind) for kind in (ROW, COLUMN, REGION, EXTRA))
     if state.layout.boxes:
-        return (*regions, *cols, *rows)
-    return (*cols, *rows, *regions)
+        return (*regions, *cols, *rows, *extra)
+    return (*cols, *rows, *extra, *regions)
 
 
 def intersection_pairs(state: State) -> list[tuple[int, int]]:

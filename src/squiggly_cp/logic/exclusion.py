@@ -33,8 +33,9 @@ def _peer_order(layout: Layout) -> tuple[tuple[int, ...], ...]:
     out = []
     for cell in range(layout.size * layout.size):
         seen: dict[int, None] = {}
-        for kind in kinds:
-            for c in layout.houses[layout.cell_houses[cell][kind]]:
+        houses = [layout.cell_houses[cell][kind] for kind in kinds] + list(layout.cell_houses[cell][3:])
+        for house in houses:  # a variant's extra houses last
+            for c in layout.houses[house]:
                 if c != cell:
                     seen.setdefault(c, None)
         out.append(tuple(seen))

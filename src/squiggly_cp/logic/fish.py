@@ -147,7 +147,8 @@ def _cells(spots: int) -> Iterator[int]:
 
 
 def franken_fish(state: State, k: int) -> Iterator[Step]:
-    """Base and cover from any houses, with at least one region among them."""
+    """Base and cover from any houses (a variant's extra houses too), with at
+    least one that is not a row or a column among them."""
     layout = state.layout
     n = layout.size
     cell_houses = layout.cell_houses
@@ -156,7 +157,7 @@ def franken_fish(state: State, k: int) -> Iterator[Step]:
     positions = _positions(state)
     for d in range(1, n + 1):
         pos = positions[d - 1]
-        usable = [h for h in range(3 * n) if 2 <= pos[h].bit_count() <= k]
+        usable = [h for h in range(len(house_bits)) if 2 <= pos[h].bit_count() <= k]
         if len(usable) < k:
             continue
         for base, spots in _bases(usable, pos, k):

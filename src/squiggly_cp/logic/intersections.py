@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import partial
+from itertools import chain
 
-from ..core.geometry import COLUMN, REGION, ROW, cells_of
+from ..core.geometry import COLUMN, EXTRA, REGION, ROW, Layout, cells_of
 from ..core.puzzle import digit_char
 from .direct import box_like, house_order, locked_candidates
 from .state import State, where_lost
@@ -33,42 +34,57 @@ MAX_COMMON = 6
 """At most this many candidate cells in the house, as SE's generalized intersection."""
 
 
+_TARGETS = {
+    REGION: (ROW, COLUMN, EXTRA),
+    ROW: (REGION, EXTRA),
+    COLUMN: (REGION, EXTRA),
+    EXTRA: (ROW, COLUMN, REGION, EXTRA),
+}
+"""The kinds of house a source house's locked digit is looked for in: pointing
+from a region into a line or an extra house; claiming from a line into a
+region or an extra house, and from an extra house into any other."""
+
+
+def _targets(layout: Layout, source: int, where: Sequence[int]) -> list[int]:
+    """The houses besides ``source`` of the allowed kinds (`_TARGETS`) holding all of ``where``, in order."""
+    kinds = _TARGETS[layout.house_kind[source]]
+    cell_houses = layout.cell_houses
+    if not layout.extra:  # (row, column, region) of each cell: the plain grid's quick way
+        first = [cell_houses[where[0]][k] for k in kinds if k != EXTRA]
+        return [t for t in first if all(t in cell_houses[c] for c in where[1:])]
+    common = set(cell_houses[where[0]]).intersection(*(cell_houses[c] for c in where[1:]))
+    return sorted(t for t in common if t != source and layout.house_kind[t] in kinds)
+
+
 def _locked(state: State, sources: Sequence[int], kind: str, difficulty: float) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands = state.cands
     values = state.values
     houses = layout.houses
-    cell_houses = layout.cell_houses
-    # Which of (row, column, region) of a cell can be the target of each kind.
-    targets = (0, 1) if kind == "pointing" else (2,)
     for source in sources:
         for d, where in state.digit_places(source):
             bit = 1 << d
             if len(where) < 2:
                 continue
-            for t in targets:
-                target = cell_houses[where[0]][t]
-                if all(cell_houses[c][t] == target for c in where[1:]):
-                    inside = set(where)
-                    elims = tuple(
-                        (c, d + 1)
-                        for c in houses[target]
-                        if c not in inside and cands[c] & bit and not values[c]
+            inside = set(where)
+            for target in _targets(layout, source, where):
+                elims = tuple(
+                    (c, d + 1) for c in houses[target] if c not in inside and cands[c] & bit and not values[c]
+                )
+                if elims:
+                    yield Step(
+                        kind,
+                        difficulty,
+                        eliminations=elims,
+                        houses=(source, target),
+                        cells=tuple(where),
+                        text=(
+                            f"{kind.capitalize()}: in {layout.house_name(source)}, {digit_char(d + 1)} "
+                            f"lies only in {cells_text(where, n)}, all in {layout.house_name(target)}"
+                            f" -> {elims_text(elims, n)}"
+                        ),
                     )
-                    if elims:
-                        yield Step(
-                            kind,
-                            difficulty,
-                            eliminations=elims,
-                            houses=(source, target),
-                            cells=tuple(where),
-                            text=(
-                                f"{kind.capitalize()}: in {layout.house_name(source)}, {digit_char(d + 1)} "
-                                f"lies only in {cells_text(where, n)}, all in {layout.house_name(target)}"
-                                f" -> {elims_text(elims, n)}"
-                            ),
-                        )
 
 
 def pointing(state: State) -> Iterator[Step]:
@@ -77,7 +93,7 @@ def pointing(state: State) -> Iterator[Step]:
 
 def claiming(state: State) -> Iterator[Step]:
     layout = state.layout
-    return _locked(state, [*layout.of_kind(ROW), *layout.of_kind(COLUMN)], "claiming", CLAIMING)
+    return _locked(state, [*chain(*map(layout.of_kind, (ROW, COLUMN, EXTRA)))], "claiming", CLAIMING)
 
 
 def common_peers(

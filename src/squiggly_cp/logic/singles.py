@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
+from itertools import chain
 
+from ..core.geometry import COLUMN, EXTRA, REGION, ROW
 from ..core.puzzle import cell_name, digit_char
 from .state import State, lost_cells, where_lost
 from .step import Step, Technique
@@ -32,12 +34,12 @@ def full_house(state: State) -> Iterator[Step]:
                 yield from full_house_in(state, index)
 
 
-def hidden_singles(state: State, first: int, stop: int, difficulty: float) -> Iterator[Step]:
+def hidden_singles(state: State, indices: Iterable[int], difficulty: float) -> Iterator[Step]:
     values = state.values
     cands = state.cands
     layout = state.layout
     n = layout.size
-    for index in range(first, stop):
+    for index in indices:
         house = layout.houses[index]
         once = 0
         more = 0
@@ -65,13 +67,13 @@ def hidden_singles(state: State, first: int, stop: int, difficulty: float) -> It
 
 
 def hidden_single_region(state: State) -> Iterator[Step]:
-    n = state.layout.size
-    return hidden_singles(state, 2 * n, 3 * n, HIDDEN_SINGLE_REGION)
+    return hidden_singles(state, state.layout.of_kind(REGION), HIDDEN_SINGLE_REGION)
 
 
 def hidden_single_line(state: State) -> Iterator[Step]:
-    n = state.layout.size
-    return hidden_singles(state, 0, 2 * n, HIDDEN_SINGLE_LINE)
+    """In a row, a column or an extra house (a diagonal, a window...: graded as a line)."""
+    layout = state.layout
+    return hidden_singles(state, chain(*map(layout.of_kind, (ROW, COLUMN, EXTRA))), HIDDEN_SINGLE_LINE)
 
 
 def naked_single(state: State) -> Iterator[Step]:
@@ -96,7 +98,8 @@ def se_singles(state: State) -> Iterator[Step]:
     1.5; full houses are 1.0. On a box layout: full houses in boxes, columns,
     rows, then hidden singles in the same order. Elsewhere SE looks at
     regions last: full houses in columns and rows, hidden singles there,
-    then full houses and hidden singles in regions.
+    then full houses and hidden singles in regions. A variant's extra houses
+    (Sukaku Explainer's) come after the rows: full houses, then hidden singles.
 
     Only in houses that lost a place since the last grid this search found
     nothing on (`State.memo`): a house as it was there has no single.
@@ -105,17 +108,19 @@ def se_singles(state: State) -> Iterator[Step]:
 
 
 def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
-    n = state.layout.size
+    layout = state.layout
     shrunk = lost_cells(lost)
-    cols, rows, regions = (n, 2 * n), (0, n), (2 * n, 3 * n)
-    if state.layout.boxes:
+    cols, rows, regions, extra = (layout.of_kind(kind) for kind in (COLUMN, ROW, REGION, EXTRA))
+    if layout.boxes:
         passes = [(regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)]
+        passes += [(extra, True), (extra, False)]
     else:
-        passes = [(cols, True), (rows, True), (cols, False), (rows, False), (regions, True), (regions, False)]
-    houses, house_bits = state.layout.houses, state.layout.house_bits
+        passes = [(cols, True), (rows, True), (cols, False), (rows, False), (extra, True), (extra, False)]
+        passes += [(regions, True), (regions, False)]
+    houses, house_bits = layout.houses, layout.house_bits
     values = state.values
-    for (first, stop), alone in passes:
-        for index in range(first, stop):
+    for indices, alone in passes:
+        for index in indices:
             if not house_bits[index] & shrunk:
                 continue
             empty = sum(1 for c in houses[index] if not values[c])
@@ -124,8 +129,9 @@ def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
             if alone:
                 yield from full_house_in(state, index)
             else:
-                grade = HIDDEN_SINGLE_REGION if index >= 2 * n and state.layout.boxes else HIDDEN_SINGLE_LINE
-                yield from hidden_singles(state, index, index + 1, grade)
+                box = layout.boxes and layout.house_kind[index] == REGION
+                grade = HIDDEN_SINGLE_REGION if box else HIDDEN_SINGLE_LINE
+                yield from hidden_singles(state, (index,), grade)
 
 
 def full_house_in(state: State, index: int) -> Iterator[Step]:

@@ -206,7 +206,7 @@ def _opening(
     """The puzzle logic starts from (a position's digits as its givens) and its
     candidates. Raises `Unsupported` for a puzzle with a variant's rules: no
     technique reasons about them yet, and a path that ignored one would be wrong."""
-    refuse_rules(start.puzzle if isinstance(start, Position) else start, LOGIC, houses_ok=False)
+    refuse_rules(start.puzzle if isinstance(start, Position) else start, LOGIC)
     if isinstance(start, Position):
         return start.puzzle.with_givens(start.digits), start.candidates if candidates is None else candidates
     return start, candidates

@@ -107,6 +107,17 @@ def windows(size: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def implied(size: int) -> tuple[tuple[int, ...], ...]:
+    """The five groups windoku's windows imply on a 9x9 (`Windoku.houses`)."""
+    if size != 9:
+        return ()
+    outside, inside = (0, 4, 8), ((1, 2, 3), (5, 6, 7))
+    rows = [tuple(r * 9 + c for r in outside for c in cols) for cols in inside]
+    cols = [tuple(r * 9 + c for r in rs for c in outside) for rs in inside]
+    corner = tuple(r * 9 + c for r in outside for c in outside)
+    return (rows[0], rows[1], cols[0], cols[1], corner)
+
+
 @dataclass(frozen=True)
 class Windoku(_Houses):
     kind = "windoku"
@@ -120,9 +131,16 @@ class Windoku(_Houses):
             raise RuleError(f"{self.describe(size)}: windoku is a 9x9 rule")
 
     def houses(self, board: Board) -> Named:
-        return tuple(
-            (f"window {k + 1} ({cell_list(cells[:1], board.size)})", cells)
-            for k, cells in enumerate(windows(board.size))
+        """The four windows, then the five groups they imply (as Sukaku
+        Explainer counts them too): rows 1, 5, 9 across columns 2-4 and 6-8,
+        columns 1, 5, 9 down rows 2-4 and 6-8, and the nine cells where rows
+        1, 5, 9 cross columns 1, 5, 9. Columns 2-4 hold each digit three
+        times, two of them in windows, so once in rows 1, 5, 9; likewise the
+        rest: every grid keeping the windows keeps them."""
+        n = board.size
+        named = [(f"window {k + 1} ({cell_list(cells[:1], n)})", cells) for k, cells in enumerate(windows(n))]
+        return tuple(named) + tuple(
+            (f"window group {k + 1} ({cell_list(cells[:1], n)})", cells) for k, cells in enumerate(implied(n))
         )
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
