@@ -118,7 +118,7 @@ def case_data(number: int, found: Assessment | InputError) -> dict[str, Any]:
         "case": number,
         "link": sudokupad_link(puzzle.with_meta(Meta(solution=_solution(found)))),
         "size": n,
-        "regions": list(puzzle.regions),
+        "regions": list(puzzle.region_map),  # -1: a cell in no region
         "houses": [list(house) for house in puzzle.layout.houses],
         "givens": list(puzzle.givens),
         "background": board_svg(puzzle),
