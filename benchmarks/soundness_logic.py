@@ -9,7 +9,8 @@
 
 Solves every stored unique puzzle (tests/data/logic_unique.txt, and the
 house-variant puzzles of logic_variants.txt: diagonals, windoku, disjoint
-groups, asterisk, centre dot, girandola) and every
+groups, asterisk, centre dot, girandola; and the puzzles with rules between
+two cells of logic_rules.txt: dots, odd/even, anti-knight, thermometers...) and every
 stored puzzle with several solutions (tests/data/logic_multiple.txt) on the
 default scale and on the ``se`` scale, checks every step against the
 solution or the true candidates, checks the summaries of the about 300
@@ -55,6 +56,7 @@ from logic_check import (
     expected_path,
     load_expected,
     load_multiple,
+    load_rules,
     load_unique,
     load_variants,
     minimal_9x9,
@@ -139,10 +141,10 @@ def _chosen(args: argparse.Namespace, unique: list, multiple: list) -> tuple[lis
 
 
 def _report(
-    scale: str, unique: list, plain: int, chosen: list[int], results: list, many: Tally, times: tuple
+    scale: str, unique: list, files: list, chosen: list[int], results: list, many: Tally, times: tuple
 ) -> None:
-    """Counts by technique; the lines needing trial or nested chains (the first
-    ``plain`` of ``unique`` are logic_unique.txt's, the rest logic_variants.txt's)."""
+    """Counts by technique; the lines needing trial or nested chains (``files``:
+    (name, first, stop) of each file's puzzles in ``unique``)."""
     tallies = [t for t, *_ in results]
     one = _merge(tallies)
     by_size: Counter = Counter(unique[i][0].size for i in chosen)
@@ -160,7 +162,7 @@ def _report(
         + ", ".join(f"{n}x{n} {trial_by_size[n]}/{by_size[n]}" for n in sorted(by_size))
     )
     for what, attr in (("trial", "trial_puzzles"), ("nested forcing chains", "nested_puzzles")):
-        for name, first, stop in (("logic_unique.txt", 0, plain), ("logic_variants.txt", plain, len(unique))):
+        for name, first, stop in files:
             hit = [i for i, t in zip(chosen, tallies, strict=True) if getattr(t, attr) and first <= i < stop]
             lines = [i - first + 1 for i in hit]
             if lines:
@@ -237,9 +239,14 @@ def main() -> int:
     ):
         parser.error("--record solves the puzzles the summaries cover: it takes no sample")
     unique = list(load_unique())
-    plain = len(unique)
-    if not args.record and not args.lines:
-        unique += list(load_variants())  # after the plain ones: `_where` names their lines
+    files = [("logic_unique.txt", 0, len(unique))]
+    if not args.record and not args.lines:  # after the plain ones: `_where` names their lines
+        for name, more in (
+            ("logic_variants.txt", list(load_variants())),
+            ("logic_rules.txt", [(p, s) for _, p, s in load_rules()]),
+        ):
+            files.append((name, len(unique), len(unique) + len(more)))
+            unique += more
     multiple = list(load_multiple())
     chosen, kept_multiple = expected_choice() if args.record else _chosen(args, unique, multiple)
     if args.lines:
@@ -267,7 +274,7 @@ def main() -> int:
             results_many = pool.map(_check, jobs, chunksize=1)
             end = time.monotonic()
             many = _merge([t for t, *_ in results_many])
-            _report(scale, unique, plain, chosen, results, many, (middle - start, end - middle))
+            _report(scale, unique, files, chosen, results, many, (middle - start, end - middle))
             everything = results + results_many
             digests = {key: d for key, (_, d, _) in zip(keys, everything, strict=True)}
             errors = [e for t, *_ in results for e in t.errors] + many.errors

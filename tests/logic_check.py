@@ -18,6 +18,7 @@ from pathlib import Path
 from squiggly_cp.core.geometry import box_shape
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name
 from squiggly_cp.core.rules import Diagonal, DisjointGroups, ExtraRegion, Rule, Windoku
+from squiggly_cp.formats.fpuzzles import read_fpuzzles
 from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.rating import rate_result
 from squiggly_cp.logic.solver import LogicResult, solve_logic
@@ -126,6 +127,15 @@ def load_variants(path: Path = DATA / "logic_variants.txt") -> Iterator[tuple[Pu
         size, layout, givens, solution, name = line.split()
         puzzle = _puzzle(size, layout, givens)
         yield puzzle.with_rules(variant_rules(name, puzzle.size)), _grid(solution)
+
+
+def load_rules(path: Path = DATA / "logic_rules.txt") -> Iterator[tuple[str, Puzzle, tuple[int, ...]]]:
+    """(rule kind, puzzle with its rules, its solution) per line (benchmarks/make_rule_data.py)."""
+    for line in path.read_text().splitlines():
+        kind, solution, document = line.split("\t")
+        puzzle = read_fpuzzles(document)[0]
+        assert isinstance(puzzle, Puzzle), puzzle
+        yield kind, puzzle, _grid(solution)
 
 
 def load_multiple(path: Path = DATA / "logic_multiple.txt") -> Iterator[tuple[Puzzle, list[int]]]:

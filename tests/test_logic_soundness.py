@@ -25,6 +25,7 @@ from logic_check import (
     expected_key,
     load_expected,
     load_multiple,
+    load_rules,
     load_unique,
     load_variants,
     minimal_9x9,
@@ -319,3 +320,38 @@ def test_house_variant_sample_is_sound_and_solved(scale):
 
 SMALL_TOO = ("x", "diagonal+", "diagonal-", "disjoint")
 """The variants the set has below 9x9 too."""
+
+
+RULE_PUZZLES = list(load_rules())
+
+
+def test_the_rule_set_covers_every_rule_between_two_cells_at_every_size():
+    kinds = {kind for kind, _, _ in RULE_PUZZLES}
+    assert len(kinds) >= 13
+    rules = {type(rule).__name__ for _, puzzle, _ in RULE_PUZZLES for rule in puzzle.rules}
+    every = {"Dot", "NoOtherDots", "CellMark", "Apart", "Thermometer", "Whispers", "Palindrome", "Clone"}
+    assert every <= rules
+    assert {puzzle.size for _, puzzle, _ in RULE_PUZZLES} == set(range(4, 10))
+    boxed = [puzzle.layout.boxes for _, puzzle, _ in RULE_PUZZLES]
+    assert any(boxed) and not all(boxed)
+
+
+@pytest.mark.parametrize("scale", ["default", "se"])
+def test_rule_sample_is_sound_and_solved(scale):
+    """Rules between two cells (dots, odd/even, anti-knight, thermometers...):
+    each step checked against the solution CP-SAT found when the puzzle was
+    made, two puzzles of each kind below 9x9; benchmarks/soundness_logic.py
+    sweeps them all, 9x9 included."""
+    tally = Tally()
+    by_kind: dict[str, list[int]] = {}
+    for i, (kind, puzzle, _) in enumerate(RULE_PUZZLES):
+        if puzzle.size < 9:
+            by_kind.setdefault(kind, []).append(i)
+    for kind in sorted(by_kind):
+        for i in _sample(by_kind[kind], 2, seed=31):
+            _, puzzle, solution = RULE_PUZZLES[i]
+            result = check_against(puzzle, solution_masks(solution), tally, scale=scale)
+            assert result.solved, (kind, i)
+    assert tally.errors == []
+    assert tally.puzzles == 2 * len(by_kind)
+    assert sum(tally.steps[name] for name in ("kropki dot", "thermometer", "odd/even cell")) > 0

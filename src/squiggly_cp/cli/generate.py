@@ -240,7 +240,7 @@ def _check_rules(rules: tuple[Rule, ...], killer: bool, rated: bool) -> None:
         )
     if (rules or killer) and rated:
         raise click.UsageError(
-            "--difficulty and --rating rate puzzles with the logic solver, which takes no rules "
+            "--difficulty and --rating are not built for puzzles with rules yet "
             "(--killer, or the --layout's): drop them, or add --no-rules"
         )
 

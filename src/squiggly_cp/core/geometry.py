@@ -11,12 +11,18 @@ kept as Python ints have bit ``c`` for cell ``c``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from functools import cache, cached_property, lru_cache
 
 Houses = tuple[tuple[int, ...], ...]
 Extra = tuple[tuple[str, tuple[int, ...]], ...]
 """Extra houses (a variant's diagonals, windows...): (name, cells) each, ``size`` cells."""
+RuleLink = tuple[Hashable, int, int, tuple[int, ...]]
+"""A rule between two cells, or on one: (the rule, as its reader tags it;
+cell ``a``; cell ``b``, or -1 for a rule on ``a`` alone; and for each digit
+of ``a`` (0-based) the digits ``b`` may then hold, as a mask; alone: the
+full mask or 0)."""
+Links = tuple[RuleLink, ...]
 
 
 KINDS = ("row", "column", "region", "extra")
@@ -93,20 +99,24 @@ class Layout:
     which every table here (peers, a cell's houses) counts like the others.
     """
 
-    def __init__(self, size: int, regions: tuple[int, ...], extra: Extra = ()):
+    def __init__(self, size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = ()):
         self.size = size
         self.regions = regions
         self.extra = extra
+        self.links = links
+        """Rules between two cells (`RuleLink`), which the logic solver reads; a
+        link that makes its two cells differ makes them peers."""
         self.full = (1 << size) - 1
         """The candidate mask of every digit."""
 
-    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra]]:
+    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra, Links]]:
         # Unpickled as the cached instance, not a copy.
-        return layout_for, (self.size, self.regions, self.extra)
+        return layout_for, (self.size, self.regions, self.extra, self.links)
 
     def __repr__(self) -> str:
         extra = f", {self.extra!r}" if self.extra else ""
-        return f"Layout({self.size}, {self.regions!r}{extra})"
+        links = f", links={self.links!r}" if self.links else ""
+        return f"Layout({self.size}, {self.regions!r}{extra}{links})"
 
     def house_name(self, house: int) -> str:
         """``"row 3"``, ``"column 4"``, ``"region 2"``, or an extra house's own name."""
@@ -193,9 +203,26 @@ class Layout:
             line_lists[i] + tuple(j for j in members[label] if j not in lines[i])
             for i, label in enumerate(self.regions)
         )
-        if not self.extra:
+        if not self.extra and not self.links:
             return plain
-        return tuple(p + self._extra_peers(i, set(p)) for i, p in enumerate(plain))
+        apart = self._apart
+        return tuple(p + self._extra_peers(i, set(p)) + apart.get(i, ()) for i, p in enumerate(plain))
+
+    @cached_property
+    def _apart(self) -> dict[int, tuple[int, ...]]:
+        """For each cell, the cells a link makes it differ from that share no house with it, ascending."""
+        full = self.full
+        pairs: dict[int, set[int]] = {}
+        for _, a, b, allowed in self.links:
+            if b >= 0 and all(allowed[d] == full & ~(1 << d) for d in range(self.size)):
+                pairs.setdefault(a, set()).add(b)
+                pairs.setdefault(b, set()).add(a)
+        out = {}
+        for a, partners in pairs.items():
+            housed = {c for h in self.cell_houses[a] for c in self.houses[h]}
+            if partners - housed:
+                out[a] = tuple(sorted(partners - housed))
+        return out
 
     @cached_property
     def peers(self) -> Houses:
@@ -241,11 +268,11 @@ class Layout:
         )
 
 
-def layout_for(size: int, regions: tuple[int, ...], extra: Extra = ()) -> Layout:
-    """The one `Layout` of ``size``, normalized ``regions`` and ``extra`` houses (see `Layout`)."""
-    return _layout(size, regions, extra)
+def layout_for(size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = ()) -> Layout:
+    """The one `Layout` of ``size``, normalized ``regions``, ``extra`` houses and ``links`` (see `Layout`)."""
+    return _layout(size, regions, extra, links)
 
 
 @lru_cache(maxsize=256)
-def _layout(size: int, regions: tuple[int, ...], extra: Extra) -> Layout:
-    return Layout(size, regions, extra)
+def _layout(size: int, regions: tuple[int, ...], extra: Extra, links: Links) -> Layout:
+    return Layout(size, regions, extra, links)

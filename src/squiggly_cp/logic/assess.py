@@ -13,10 +13,10 @@ from typing import Any
 
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position, position_text
-from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict, refuse_rules
+from ..core.puzzle import DIGIT_CHARS, Puzzle, Verdict
 from ..engines.registry import classify
 from . import LogicResult, Rating, rate_result, solve_logic
-from .solver import LOGIC
+from .links import links_of
 
 _VERDICT_WORDS = {
     Verdict.UNIQUE: "unique",
@@ -117,7 +117,7 @@ class Assessment:
 
     def rate_json(self, number: int) -> dict[str, Any]:
         """`rate --json`: case, verdict, and for a rated puzzle rating, score,
-        level, hardest and counts."""
+        level, hardest and counts (and on the ``se`` scale ``se_exact``)."""
         out: dict[str, Any] = {"case": number, "verdict": self.verdict.value}
         if self.rated:
             assert self.rating is not None
@@ -130,6 +130,8 @@ class Assessment:
                 hardest=self.rating.hardest,
                 counts=dict(self.rating.counts),
             )
+            if self.rating.se_exact is not None:  # --scale se: are these SE's own figures?
+                out["se_exact"] = self.rating.se_exact
         elif self.verdict is Verdict.UNIQUE:
             out["solved"] = False  # logic did not finish (only with a technique cap)
         return out
@@ -150,7 +152,7 @@ def assess(
     puzzle: on others, an empty grid say, its path can take a minute and is
     never rated. ``time_limit`` bounds the whole: when it runs out, during
     the decision or between two steps of logic, the verdict is UNKNOWN."""
-    refuse_rules(puzzle, LOGIC)
+    links_of(puzzle)
     deadline = Deadline(time_limit)
     verdict = classify(puzzle, time_limit=time_limit).verdict
     if verdict is Verdict.UNKNOWN or (unique_only and verdict is not Verdict.UNIQUE):
@@ -162,7 +164,7 @@ def assess(
         )
     except Undecided:
         return Assessment(puzzle, Verdict.UNKNOWN)
-    return Assessment(puzzle, verdict, result, rate_result(result))
+    return Assessment(puzzle, verdict, result, rate_result(result, scale))
 
 
 def _digits(mask: int, size: int) -> str:

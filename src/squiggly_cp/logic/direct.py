@@ -20,8 +20,9 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 from itertools import combinations
 
-from ..core.geometry import COLUMN, EXTRA, REGION, ROW, Layout, cells_of
+from ..core.geometry import COLUMN, REGION, ROW, Layout, cells_of
 from ..core.puzzle import cell_name, digit_char
+from .se_houses import BACKSLASH, DISJOINT, SLASH, WINDOKU, HouseType, extra_types, plain_types, region_types
 from .state import State, lost_cells, where_lost
 from .step import Pair, Step, Technique, cells_text, digits_text
 
@@ -37,48 +38,61 @@ def colex(items: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(combinations(range(items), k), key=lambda s: s[::-1]))
 
 
-def kind_order(layout: Layout) -> tuple[int, int, int]:
-    """Kinds of house (0 row, 1 column, 2 region) in SE's order: regions first on a box layout."""
-    return (2, 0, 1) if layout.boxes else (0, 1, 2)
-
-
 def house_order(state: State) -> tuple[int, ...]:
-    """SE's order of houses: boxes, columns, rows on a box layout; else columns,
-    rows, regions; a variant's extra houses after the rows (Sukaku Explainer's)."""
-    rows, cols, regions, extra = (state.layout.of_kind(kind) for kind in (ROW, COLUMN, REGION, EXTRA))
-    if state.layout.boxes:
-        return (*regions, *cols, *rows, *extra)
-    return (*cols, *rows, *extra, *regions)
+    """SE's order of houses (subsets, generalized intersections): boxes,
+    columns, rows on a box layout; else columns, rows, regions; a variant's
+    extra houses after the rows, in SE's order of types (`se_houses`)."""
+    return tuple(h for t in region_types(state.layout, (COLUMN, ROW)) for h in t.houses)
 
 
-def intersection_pairs(state: State) -> list[tuple[int, int]]:
-    """(kind of A, kind of B) in SE's order; kinds 0 row, 1 column, 2 region."""
-    if state.layout.boxes:
-        return [(2, 1), (2, 0), (1, 2), (0, 2)]
-    return [(1, 2), (0, 2), (2, 1), (2, 0)]
+@cache
+def locking_pairs(layout: Layout) -> tuple[tuple[HouseType, HouseType], ...]:
+    """(type of A, type of B) in the order SE's locked candidates try them
+    (`Locking.getHints`): boxes with lines; then each diagonal with boxes and
+    lines, both ways; then each other extra type (and a jigsaw's regions,
+    last) with boxes, lines and diagonals, and with windoku where SE pairs
+    them. SE never pairs rows with columns, nor most extra types together."""
+    plain = plain_types(layout)
+    regions = plain[REGION]
+    base = ((regions,) if layout.boxes else ()) + (plain[COLUMN], plain[ROW])
+    extras = {t.name: t for t in extra_types(layout)}
+    diagonals = [extras[name] for name in (SLASH, BACKSLASH) if name in extras]
+    pairs = [(regions, t) for t in base[1:]] + [(t, regions) for t in base[1:]] if layout.boxes else []
+    pairs += [(t, d) for t in base for d in diagonals] + [(d, t) for t in base for d in diagonals]
+    others = [t for t in extras.values() if t.name not in (SLASH, BACKSLASH)]
+    window = extras.get(WINDOKU)
+    for e in others + ([] if layout.boxes else [regions]):
+        pairs += [(t, e) for t in base] + [(e, t) for t in base]
+        pairs += [(d, e) for d in diagonals] + [(e, d) for d in diagonals]
+        if window is not None and e is window and DISJOINT in extras:
+            pairs += [(extras[DISJOINT], window), (window, extras[DISJOINT])]
+        elif window is not None and e.name not in (DISJOINT, WINDOKU):
+            pairs += [(window, e), (e, window)]
+    return tuple(pairs)
 
 
 def box_like(state: State, house: int, se: bool) -> bool:
     """Does ``house`` count as a box (the cheaper grade)?"""
-    return house >= 2 * state.layout.size and (state.layout.boxes or not se)
+    return state.layout.house_kind[house] == REGION and (state.layout.boxes or not se)
 
 
 def locked_candidates(
     state: State, lost: Sequence[int] | None = None
-) -> Iterator[tuple[int, int, int, list[int], tuple[Pair, ...]]]:
-    """(house A, house B, digit (0-based), A's places for it, eliminations) for
-    every digit whose places in A all lie in B, with something to remove from
-    B: the pairs of kinds of house in SE's order (`intersection_pairs`), then
-    A, then B, then the digit, in increasing order. With ``lost`` (per digit,
-    the cells that lost it since some earlier grid), only where A lost some
-    place of the digit."""
+) -> Iterator[tuple[HouseType, int, int, int, list[int], tuple[Pair, ...]]]:
+    """(type of A, house A, house B, digit (0-based), A's places for it,
+    eliminations) for every digit whose places in A all lie in B, with
+    something to remove from B: the pairs of types in SE's order
+    (`locking_pairs`), then A, then B, then the digit. With ``lost`` (per
+    digit, the cells that lost it since some earlier grid), only where A
+    lost some place of the digit."""
     layout = state.layout
     n = layout.size
-    house_bits, cell_houses = layout.house_bits, layout.cell_houses
+    house_bits = layout.house_bits
     where = state.places()
     digits: Sequence[int] = range(n)
-    for kind_a, kind_b in intersection_pairs(state):
-        for a in range(kind_a * n, kind_a * n + n):
+    for type_a, type_b in locking_pairs(layout):
+        of_cell = type_b.of_cell
+        for a in type_a.houses:
             inside = house_bits[a]
             if lost is not None:
                 digits = [d for d in range(n) if lost[d] & inside]
@@ -90,28 +104,28 @@ def locked_candidates(
                 places = where[d] & inside
                 if not places & (places - 1) or placed >> d & 1:
                     continue
-                b = cell_houses[(places & -places).bit_length() - 1][kind_b]
-                if places & ~house_bits[b]:
+                b = of_cell[(places & -places).bit_length() - 1]
+                if b < 0 or places & ~house_bits[b]:
                     continue
                 gone = house_bits[b] & where[d] & ~places
                 if gone:
-                    found.append((b, d, places, gone))
+                    found.append((type_b.houses.index(b), d, b, places, gone))
             found.sort()
-            for b, d, places, gone in found:
-                yield a, b, d, cells_of(places), tuple((c, d + 1) for c in cells_of(gone))
+            for _, d, b, places, gone in found:
+                yield type_a, a, b, d, cells_of(places), tuple((c, d + 1) for c in cells_of(gone))
 
 
 def direct_locking(state: State, se: bool = False) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     cands, values = state.cands, state.values
-    houses = layout.houses
-    cell_houses = layout.cell_houses
-    for a, b, d, where, elims in locked_candidates(state):
+    houses, house_bits = layout.houses, layout.house_bits
+    for type_a, a, b, d, where, elims in locked_candidates(state):
         bit = 1 << d
         gone = {c for c, _ in elims}
-        kind_a = layout.house_kind[a]  # also its place in a cell's (row, column, region) houses
-        for a2 in sorted({cell_houses[c][kind_a] for c in houses[b]} - {a}):
+        for a2 in type_a.houses:  # SE: the other houses of A's type crossing B
+            if a2 == a or not house_bits[a2] & house_bits[b]:
+                continue
             spots = [c for c in houses[a2] if cands[c] & bit and not values[c]]
             left = [c for c in spots if c not in gone]
             if len(spots) > 1 and len(left) == 1:

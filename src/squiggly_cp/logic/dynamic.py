@@ -47,6 +47,7 @@ from .potentials import (
     nested_complexity,
     pot,
     pot_text,
+    rule_offs,
 )
 from .state import State
 from .step import Step, Technique
@@ -85,12 +86,13 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
     # module functions given the grid's lists, not `ChainGrid`'s methods.
     cands, where = grid.cands, grid.where
     cell_house_bits = grid.cell_house_bits
+    rule_links = grid.rule_links
     hidden_parents = grid.hidden_parents
     try:
         while pending_on or pending_off:
             if pending_on:
                 node = pending_on.popleft()
-                for q in _turned_off(node[0], cands, where, cell_house_bits, cell_rule):
+                for q in _turned_off(node[0], cands, where, cell_house_bits, cell_rule, rule_links):
                     if q | 1 in ons:
                         return _Run(ons, offs, (ons[q | 1], (q, (node,))))
                     if q not in offs:
@@ -124,7 +126,12 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
 
 
 def _turned_off(
-    p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
+    p: int,
+    cands: list[int],
+    where: list[int],
+    cell_house_bits: tuple,
+    cell_rule: bool,
+    rule_links: tuple | None = None,
 ) -> list[int]:
     """`ChainGrid.on_to_off`, without its attribute look-ups (the same potentials, in the same order)."""
     cell, d = p >> 5, p >> 1 & 15
@@ -143,6 +150,8 @@ def _turned_off(
             low = m & -m
             m ^= low
             out.append((low.bit_length() - 1) << 5 | d << 1)
+    if rule_links:
+        out += rule_offs(cell, d, cands, spots, rule_links, out)
     return out
 
 

@@ -18,7 +18,8 @@ from functools import cache, lru_cache
 
 from ..core.geometry import Layout, bit_set
 from ..core.limits import check_enforced
-from .direct import colex, kind_order
+from .direct import colex
+from .se_houses import cell_house_order
 from .state import State, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
@@ -28,13 +29,11 @@ TRIPLET = 7.5
 
 @cache
 def _peer_order(layout: Layout) -> tuple[tuple[int, ...], ...]:
-    """Each cell's peers in SE's order: house by house (its kinds in SE's order), cells ascending."""
-    kinds = kind_order(layout)
+    """Each cell's peers in SE's order: house by house (`se_houses.cell_house_order`), cells ascending."""
     out = []
-    for cell in range(layout.size * layout.size):
+    for cell, houses in enumerate(cell_house_order(layout)):
         seen: dict[int, None] = {}
-        houses = [layout.cell_houses[cell][kind] for kind in kinds] + list(layout.cell_houses[cell][3:])
-        for house in houses:  # a variant's extra houses last
+        for house in houses:
             for c in layout.houses[house]:
                 if c != cell:
                     seen.setdefault(c, None)

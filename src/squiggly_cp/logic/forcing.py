@@ -380,6 +380,9 @@ def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
         # their strong links in a house where they have (or had) two places.
         pair = now.bit_count() == 2
         changed |= (_CELL if pair or then.bit_count() == 2 else _ONS) << (cell << 5)
+        if grid.rule_links:  # what a linked cell's digits turn off here changed too
+            for other, _ in grid.rule_links[cell]:
+                changed |= _ONS << (other << 5)
         if tails is not None and pair:
             for d in bits(now):
                 tails |= 1 << (cell << 5 | d << 1)

@@ -162,7 +162,7 @@ def _se_locking(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
     n = layout.size
     found = False
-    for a, b, d, where, elims in locked_candidates(state, lost):
+    for _, a, b, d, where, elims in locked_candidates(state, lost):
         found = True
         kind = "pointing" if box_like(state, a, se=True) else "claiming"
         yield Step(

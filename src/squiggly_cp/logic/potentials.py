@@ -35,7 +35,8 @@ from functools import cache, partial
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .direct import kind_order
+from .links import cell_links
+from .se_houses import cell_house_order
 from .state import State
 from .step import Link, Step
 
@@ -184,20 +185,38 @@ class _Links(dict[int, list[int]]):
         return out
 
 
+def rule_offs(
+    cell: int, d: int, cands: list[int], spots: int, rule_links: tuple, done: list[int]
+) -> list[int]:
+    """The potentials digit ``d`` in ``cell`` turns off through a variant's
+    rules between two cells (`links.cell_links`), not in ``done``; its own
+    digit only in ``spots`` (the places its houses have not turned off)."""
+    out = []
+    for other, table in rule_links[cell]:
+        m = cands[other] & ~table[d]
+        if not spots >> other & 1:
+            m &= ~(1 << d)
+        while m:
+            low = m & -m
+            m ^= low
+            pot = other << 5 | (low.bit_length() - 1) << 1
+            if pot not in done and pot not in out:
+                out.append(pot)
+    return out
+
+
 @cache
 def _house_order(
     layout: Layout,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
-    """Each cell's houses in SE's order (boxes first on a box layout, else rows,
-    columns, regions), and each with its bit set of cells."""
-    order = kind_order(layout)
-    cell_houses = tuple(tuple(hs[i] for i in order) for hs in layout.cell_houses)
+    """Each cell's houses in SE's order (`se_houses.cell_house_order`), and each with its bit set of cells."""
+    cell_houses = cell_house_order(layout)
     return cell_houses, tuple(tuple((h, layout.house_bits[h]) for h in hs) for hs in cell_houses)
 
 
 class ChainGrid:
     """The candidates the rules read (placed cells have none), the house order
-    (SE's: boxes first on a box layout, else rows, columns, regions), and the
+    (SE's, `se_houses.cell_house_order`), and the
     start candidates a dynamic search compares against.
 
     ``where[d]`` is the bit set of cells that can hold digit ``d`` (0-based),
@@ -213,6 +232,7 @@ class ChainGrid:
         "house_bits",
         "houses",
         "locking_free",
+        "rule_links",
         "size",
         "start",
         "start_where",
@@ -234,6 +254,7 @@ class ChainGrid:
         self.locking_free: bool | None = None
         """No locked candidates in the start grid (`nested.advanced` sets it)."""
         self.cell_houses, self.cell_house_bits = _house_order(layout)
+        self.rule_links = cell_links(layout) if layout.links else None
         self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
 
     @property
@@ -286,6 +307,8 @@ class ChainGrid:
                 low = m & -m
                 m ^= low
                 out.append((low.bit_length() - 1) << 5 | d << 1)
+        if self.rule_links:
+            out += rule_offs(cell, d, self.cands, spots & ~seen, self.rule_links, out)
         return out
 
     def off_to_on(self, pot: int, cell_rule: bool, house_rule: bool = True) -> list[tuple[int, int]]:

@@ -18,8 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.puzzle import Puzzle
+from .relations import STEP_NAMES
 from .scales import SCALES, Scale
-from .solver import LogicResult, solve_logic
+from .solver import LogicResult, get_scale, solve_logic
+
+NOT_SE = frozenset(STEP_NAMES)
+"""Steps Sudoku Explainer has no technique for (`Rating.se_exact`)."""
 
 SCORES: dict[str, int] = {}
 for _scale in SCALES.values():  # the default scale first: its scores win
@@ -60,6 +64,10 @@ class Rating:
     solved: bool
     contradiction: str | None = None
     result: LogicResult | None = field(default=None, repr=False)
+    se_exact: bool | None = None
+    """On the ``se`` scale: did every step use a technique Sudoku Explainer
+    has (so the figures are SE's own)? False when a rule SE does not know
+    (a dot, a thermometer...) was rated with our figure; None on other scales."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +80,7 @@ class Rating:
             "counts": dict(self.counts),
             "solved": self.solved,
             "contradiction": self.contradiction,
+            **({} if self.se_exact is None else {"se_exact": self.se_exact}),
         }
 
 
@@ -84,8 +93,8 @@ def level_for(rating: float, used_trial: bool = False) -> str:
     return "beyond"
 
 
-def rate_result(result: LogicResult) -> Rating:
-    """The rating of a finished `solve_logic` result."""
+def rate_result(result: LogicResult, scale: str | Scale = "default") -> Rating:
+    """The rating of a finished `solve_logic` result on ``scale``."""
     counts: dict[str, int] = {}
     hardest = None
     top = 0.0
@@ -112,6 +121,7 @@ def rate_result(result: LogicResult) -> Rating:
         solved=result.solved,
         contradiction=result.contradiction,
         result=result,
+        se_exact=not set(counts) & NOT_SE if get_scale(scale).name == "se" else None,
     )
 
 
@@ -128,4 +138,4 @@ def rate(
     result = solve_logic(
         puzzle, max_technique=max_technique, scale=scale, unique=unique, max_difficulty=max_difficulty
     )
-    return rate_result(result)
+    return rate_result(result, scale)

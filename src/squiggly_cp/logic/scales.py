@@ -30,6 +30,7 @@ from . import (
     forcing,
     intersections,
     leftovers,
+    relations,
     singles,
     subsets,
     trial,
@@ -82,6 +83,7 @@ DEFAULT = Scale(
                 intersections.FINDERS,
                 subsets.FINDERS,
                 leftovers.FINDERS,
+                relations.FINDERS,
                 fish.FINDERS,
                 wings.FINDERS,
                 uniqueness.FINDERS,
@@ -99,10 +101,12 @@ DEFAULT = Scale(
 SE = Scale(
     "se",
     (
+        relations.FINDERS[0],
         singles.SE_FINDERS["singles"],
         direct.SE_FINDERS["direct locking"],
         direct.SE_FINDERS["direct hidden pair"],
         singles.SE_FINDERS["naked single"],
+        relations.FINDERS[1],
         direct.SE_FINDERS["direct hidden triplet"],
         intersections.SE_FINDERS["locking"],
         *_named(

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from itertools import chain
 
-from ..core.geometry import COLUMN, EXTRA, REGION, ROW
+from ..core.geometry import COLUMN, EXTRA, REGION, ROW, Layout
 from ..core.puzzle import cell_name, digit_char
+from .se_houses import BACKSLASH, SLASH, extra_types
 from .state import State, lost_cells, where_lost
 from .step import Step, Technique
 
@@ -110,12 +111,15 @@ def se_singles(state: State) -> Iterator[Step]:
 def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
     shrunk = lost_cells(lost)
-    cols, rows, regions, extra = (layout.of_kind(kind) for kind in (COLUMN, ROW, REGION, EXTRA))
+    cols, rows, regions = (layout.of_kind(kind) for kind in (COLUMN, ROW, REGION))
     if layout.boxes:
-        passes = [(regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)]
-        passes += [(extra, True), (extra, False)]
+        passes: list[tuple[Sequence[int], bool]] = [
+            (regions, True), (cols, True), (rows, True), (regions, False), (cols, False), (rows, False)
+        ]
     else:
-        passes = [(cols, True), (rows, True), (cols, False), (rows, False), (extra, True), (extra, False)]
+        passes = [(cols, True), (rows, True), (cols, False), (rows, False)]
+    passes += _extra_passes(layout)
+    if not layout.boxes:
         passes += [(regions, True), (regions, False)]
     houses, house_bits = layout.houses, layout.house_bits
     values = state.values
@@ -132,6 +136,18 @@ def _se_singles(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
                 box = layout.boxes and layout.house_kind[index] == REGION
                 grade = HIDDEN_SINGLE_REGION if box else HIDDEN_SINGLE_LINE
                 yield from hidden_singles(state, (index,), grade)
+
+
+def _extra_passes(layout: Layout) -> list[tuple[Sequence[int], bool]]:
+    """SE's passes over extra houses: the diagonals' full houses, then their
+    hidden singles; then each other type's full houses and hidden singles."""
+    types = extra_types(layout)
+    diagonals = [h for t in types if t.name in (SLASH, BACKSLASH) for h in t.houses]
+    passes: list[tuple[Sequence[int], bool]] = [(diagonals, True), (diagonals, False)] if diagonals else []
+    for t in types:
+        if t.name not in (SLASH, BACKSLASH):
+            passes += [(t.houses, True), (t.houses, False)]
+    return passes
 
 
 def full_house_in(state: State, index: int) -> Iterator[Step]:

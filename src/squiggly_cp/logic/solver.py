@@ -17,7 +17,8 @@ from functools import partial
 
 from ..core.limits import Deadline, Undecided, enforced
 from ..core.position import Position
-from ..core.puzzle import Puzzle, refuse_rules
+from ..core.puzzle import Puzzle
+from .links import links_of
 from .potentials import gc_paused
 from .scales import DEFAULT, SCALES, Scale
 from .state import State
@@ -32,8 +33,6 @@ allows a name and every one before it)."""
 
 BASE_DIFFICULTY: dict[str, float] = DEFAULT.base_difficulty
 
-LOGIC = "the logic solver (logic, rate, hint)"
-"""Its name where it refuses a rule."""
 
 
 @dataclass
@@ -204,9 +203,9 @@ def _opening(
     start: Puzzle | Position, candidates: Sequence[int] | None
 ) -> tuple[Puzzle, Sequence[int] | None]:
     """The puzzle logic starts from (a position's digits as its givens) and its
-    candidates. Raises `Unsupported` for a puzzle with a variant's rules: no
-    technique reasons about them yet, and a path that ignored one would be wrong."""
-    refuse_rules(start.puzzle if isinstance(start, Position) else start, LOGIC)
+    candidates. Raises `Unsupported` for a puzzle with a rule no technique
+    reasons with (`links`): a path that ignored one would be wrong."""
+    links_of(start.puzzle if isinstance(start, Position) else start)
     if isinstance(start, Position):
         return start.puzzle.with_givens(start.digits), start.candidates if candidates is None else candidates
     return start, candidates

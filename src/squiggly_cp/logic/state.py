@@ -17,6 +17,7 @@ from typing import TypeVar
 from ..core.geometry import Layout
 from ..core.position import candidate_grid
 from ..core.puzzle import Puzzle, cell_name, digit_char
+from .links import logic_layout
 
 T = TypeVar("T")
 
@@ -105,7 +106,7 @@ class State:
         With ``candidates`` (one mask per cell) the solve starts from that
         position instead: it is intersected with what the givens imply.
         """
-        layout = puzzle.layout
+        layout = logic_layout(puzzle)
         n = puzzle.size
         full = layout.full
         cands = [full] * (n * n) if candidates is None else [m & full for m in candidates]

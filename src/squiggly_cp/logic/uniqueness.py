@@ -32,9 +32,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
-from ..core.geometry import EXTRA, cells_of
+from ..core.geometry import COLUMN, ROW, cells_of
 from ..core.puzzle import digit_char
-from .direct import colex, kind_order
+from .direct import colex
+from .se_houses import cell_house_order, region_types
 from .state import State, bits, digits_of
 from .step import Step, Technique, cells_text, elims_text
 
@@ -59,7 +60,7 @@ def _loops(state: State, start: int, pair: int) -> list[list[int]]:
     cells with extra digits, or any number sharing one extra digit)."""
     cands, values = state.cands, state.values
     layout = state.layout
-    kinds = kind_order(state.layout)
+    types = region_types(layout, (ROW, COLUMN))  # SE walks every type of house
     found: list[list[int]] = []
     path = [start]
     on_path = {start}
@@ -67,10 +68,11 @@ def _loops(state: State, start: int, pair: int) -> list[list[int]]:
     def grow(last_kind: int, extra_in: int, allowance: int) -> None:
         extra = extra_in
         here = path[-1]
-        for kind in kinds:
-            if kind == last_kind:
+        for kind, house_type in enumerate(types):
+            house = house_type.of_cell[here]
+            if kind == last_kind or house < 0:
                 continue
-            for c in layout.houses[layout.cell_houses[here][kind]]:
+            for c in layout.houses[house]:
                 if c == start and len(path) >= 4:
                     found.append(path.copy())
                 elif c not in on_path and not values[c] and cands[c] & pair == pair:
@@ -128,8 +130,15 @@ def _name(length: int, kind: int) -> str:
     return f"{shape} type {kind}"
 
 
+def deadly_patterns_hold(state: State) -> bool:
+    """May a deadly pattern's swap be trusted to give another solution? Only
+    with houses alone: a rule between two cells (a dot, a thermometer) may
+    tell the two digits of a rectangle apart."""
+    return state.unique and not state.layout.links
+
+
 def unique_loops(state: State) -> Iterator[Step]:
-    if not state.unique:
+    if not deadly_patterns_hold(state):
         return
     cands, values = state.cands, state.values
     n = state.layout.size
@@ -198,10 +207,10 @@ def _conclusions(state: State, loop: list[int], pair: int) -> list[Conclusion]:
         if union.bit_count() >= 2:
             found += _type_3(state, extras, union)
         c1, c2 = extras
-        shared = set(layout.cell_houses[c1]) & set(layout.cell_houses[c2])
         locked = {}
-        order = (*kind_order(layout), EXTRA)
-        for h in sorted(shared, key=lambda h: order.index(layout.house_kind[h])):
+        for h in cell_house_order(layout)[c1]:
+            if h not in layout.cell_houses[c2]:
+                continue
             for v in (v1, v2):
                 if not any(cands[c] >> (v - 1) & 1 for c in layout.houses[h] if c not in (c1, c2)):
                     locked[v] = h
@@ -224,9 +233,9 @@ def _type_3(state: State, extras: list[int], extra: int) -> list[Conclusion]:
     c1, c2 = extras
     out = []
     for size in range(max(2, extra.bit_count()), n - 1):
-        for kind in kind_order(state.layout):
-            house = layout.cell_houses[c1][kind]
-            if layout.cell_houses[c2][kind] != house:
+        for house_type in region_types(layout, (ROW, COLUMN)):
+            house = house_type.of_cell[c1]
+            if house < 0 or house_type.of_cell[c2] != house:
                 continue
             empty = [c for c in layout.houses[house] if not values[c]]
             if 2 * size > len(empty):
@@ -294,8 +303,8 @@ def _bug_cells(state: State) -> dict[int, int] | None:
     scratch = [0 if v else m for m, v in zip(cands, values, strict=True)]
     bug_digits: dict[int, int] = {}
     common = -1
-    for kind in kind_order(state.layout):
-        for h in range(kind * n, kind * n + n):
+    for house_type in region_types(layout, (ROW, COLUMN)):  # SE: every house, its types in order
+        for h in house_type.houses:
             for d in range(n):
                 spots = [c for c in layout.houses[h] if not values[c] and cands[c] >> d & 1]
                 if len(spots) in (0, 2):
@@ -331,7 +340,7 @@ def _bug_cells(state: State) -> dict[int, int] | None:
 def bug(state: State, se: bool = False) -> Iterator[Step]:
     """BUG types 1-4; types 3 and 4 look in rows, columns and regions (``se``:
     in SE's boxes, rows and columns, so in a jigsaw's regions not at all)."""
-    if not state.unique:
+    if not deadly_patterns_hold(state):
         return
     found = _bug_cells(state)
     if found is None:

@@ -1,0 +1,173 @@
+"""The rules the logic solver reasons with besides houses, read as links
+between two cells, or on one (`Layout.links`).
+
+A rule says what it demands once, in its CP-SAT encoding (`Rule.encode`).
+The logic solver reads that same encoding here, through an encoder that
+records instead of building a model: a rule written only with tables
+between two cells (`relation`) and clauses banning one digit of one cell is
+a set of links, each exactly what the rule demands of those cells. That
+takes dots (kropki, XV and their negatives), odd, even, minimum and maximum
+cells, anti-knight, anti-king and non-consecutive, thermometers, German
+whispers, palindromes and clones. A rule written with anything else (a sum,
+a choice of runs) is not one of them, and the solver refuses the puzzle,
+naming the rule. The steps these links give are in `relations`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..core.geometry import Layout, RuleLink, layout_for
+from ..core.puzzle import Puzzle, Unsupported
+from ..core.rules import Apart, CellMark, Dot, Rule
+from ..core.rules.base import Table
+
+LOGIC = "the logic solver (logic, rate, hint)"
+"""Its name where it refuses a rule."""
+
+
+class _Unreasoned(Exception):
+    """The rule's encoding uses more than tables between two cells and bans."""
+
+
+class _Recorder:
+    """An `Encoder` that records tables between two cells and single bans."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.pairs: list[tuple[int, int, tuple[int, ...]]] = []
+        self.banned: dict[int, int] = {}
+        self.differ: dict[tuple[int, int], int] = {}
+        """(a, b): the digits the two cells cannot both hold."""
+
+    def lit(self, cell: int, digit: int) -> Any:
+        return (True, cell, digit)
+
+    def neg(self, literal: Any) -> Any:
+        sign, cell, digit = literal
+        return (not sign, cell, digit)
+
+    def clause(self, literals: Iterable[Any]) -> None:
+        found = _literals(literals)
+        if len(found) != 1 or found[0][0]:
+            raise _Unreasoned
+        _, cell, digit = found[0]
+        self.banned[cell] = self.banned.get(cell, 0) | 1 << (digit - 1)
+
+    def pair(self, a: int, b: int, table: Table) -> None:
+        self.pairs.append((a, b, table[0]))
+
+    def at_most_one(self, literals: Iterable[Any]) -> None:
+        found = _literals(literals)
+        if any(not sign for sign, _, _ in found) or len({d for _, _, d in found}) > 1:
+            raise _Unreasoned
+        cells = sorted({c for _, c, _ in found})
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                self.differ[a, b] = self.differ.get((a, b), 0) | 1 << (found[0][2] - 1)
+
+    def links(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every pair's table: the recorded ones, then one per pair of cells that must differ."""
+        full = (1 << self.size) - 1
+        out = list(self.pairs)
+        for (a, b), digits in self.differ.items():
+            out.append((a, b, tuple(full & ~(digits & 1 << x) for x in range(self.size))))
+        return out
+
+    def _unreasoned(self, *args: Any, **kwargs: Any) -> Any:
+        raise _Unreasoned
+
+    value = new_bool = new_int = add = _unreasoned
+
+
+def _literals(literals: Iterable[Any]) -> list[tuple[bool, int, int]]:
+    """The recorder's own literals; a constant or another variable is beyond it."""
+    found = list(literals)
+    if not all(isinstance(x, tuple) for x in found):
+        raise _Unreasoned
+    return found
+
+
+def step_name(rule: Rule) -> str:
+    """What a step with this rule is called."""
+    if isinstance(rule, Dot):
+        return "XV" if rule.style in ("x", "v") else "kropki dot"
+    if isinstance(rule, Apart):
+        return {"antiknight": "anti-knight", "antiking": "anti-king"}.get(rule.style, "non-consecutive")
+    if isinstance(rule, CellMark):
+        return "odd/even cell" if rule.style in ("odd", "even") else "minimum/maximum cell"
+    return NAMES.get(rule.kind, rule.label)
+
+
+NAMES = {"negative": "negative constraint", "whispers": "whispers"}
+
+
+@dataclass(frozen=True)
+class RuleTag:
+    """What a link says of its rule: the name of its steps, the rule's own
+    description, and its cells, which a step highlights (none for a rule
+    over the whole grid: a step then highlights its two cells)."""
+
+    name: str
+    describe: str
+    cells: tuple[int, ...]
+
+
+def links_of(puzzle: Puzzle, tool: str = LOGIC) -> tuple[RuleLink, ...]:
+    """The puzzle's rules as links (its extra houses are houses, not links);
+    `Unsupported` naming the first rule that is not one of them."""
+    out: list[RuleLink] = []
+    n = puzzle.size
+    for rule in puzzle.rules:
+        if rule.is_house(n):
+            continue
+        recorder = _Recorder(n)
+        try:
+            rule.encode(recorder, puzzle)
+        except _Unreasoned:
+            raise Unsupported(
+                f"{tool} cannot take {rule.describe(n)}: it reasons with houses and with rules "
+                "between two cells (dots, odd/even, anti-knight, thermometers, whispers...) only"
+            ) from None
+        what = RuleTag(step_name(rule), rule.describe(n), tuple(rule.cells()))
+        full = (1 << n) - 1
+        out += [(what, cell, -1, _alone(full & ~mask, n)) for cell, mask in sorted(recorder.banned.items())]
+        out += [(what, a, b, forward) for a, b, forward in recorder.links()]
+    return tuple(out)
+
+
+def _alone(allowed: int, n: int) -> tuple[int, ...]:
+    full = (1 << n) - 1
+    return tuple(full if allowed >> d & 1 else 0 for d in range(n))
+
+
+def logic_layout(puzzle: Puzzle, tool: str = LOGIC) -> Layout:
+    """The puzzle's layout with its links (`links_of`)."""
+    base = puzzle.layout
+    links = links_of(puzzle, tool)
+    return layout_for(base.size, base.regions, base.extra, links) if links else base
+
+
+@cache
+def cell_links(layout: Layout) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each cell, (other cell, for each digit here the digits there may
+    hold) of every link between two cells, both ways, merged per pair: what
+    a digit placed here turns off elsewhere, which chains follow."""
+    n = layout.size
+    full = (1 << n) - 1
+    merged: dict[tuple[int, int], list[int]] = {}
+    for _, a, b, allowed in layout.links:
+        if b < 0:
+            continue
+        back = [sum(1 << x for x in range(n) if allowed[x] >> y & 1) for y in range(n)]
+        for here, there, table in ((a, b, allowed), (b, a, back)):
+            kept = merged.setdefault((here, there), [full] * n)
+            for d in range(n):
+                kept[d] &= table[d]
+    out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n * n)]
+    for (here, there), table in sorted(merged.items()):
+        out[here].append((there, tuple(table)))
+    return tuple(tuple(x) for x in out)
