@@ -4,6 +4,7 @@
     python benchmarks/bench_se.py --jar SE.jar    # also re-runs the jar, side by side
     python benchmarks/bench_se.py --write         # writes the section of RESULTS-logic.md
     python benchmarks/bench_se.py --jar SE.jar --group jigsaw-minimal   # one group only
+    python benchmarks/bench_se.py --variants --jobs 2 --write   # the house variants (issue 40)
 
 Every puzzle of tests/data/se_reference.txt is decided by CP-SAT and rated
 on both scales (``assess``, as ``squiggly-cp rate`` does, one process),
@@ -11,6 +12,11 @@ and compared with SE's stored ER/EP/ED, band by band (SE's ER). With a jar,
 SE rates each puzzle again right after ours (one JVM per puzzle, SE's own
 timer and the wall time with the JVM start-up), cut at ``--timeout``
 seconds, which then counts as that many.
+
+``--variants`` takes tests/data/se_variants.txt instead: 300 minimal house-
+variant puzzles, where the target (issue 40) is ER, EP and ED within 0.1 on
+every one; its table goes to a section of its own. ``--jobs`` rates that
+many puzzles at once (without ``--jar``), each timed on its own.
 
 Targets (issue 18): ``se`` within 0.1 of SE's ER on 90% of puzzles and
 within 0.5 on 98%, EP and ED the same; ``default`` at most SE's ER + 0.2 on
@@ -25,15 +31,15 @@ import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from se_jar import find_jar, rate_with_jar
+from se_jar import SE_FLAGS, find_jar, rate_with_jar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from se_reference import DATA, VARIANTS, load
 from se_reference import SeFigure as Row
-from se_reference import load
-from squiggly_cp.formats.line import read_line
 from squiggly_cp.logic.assess import assess
 
 HERE = Path(__file__).resolve().parent
@@ -67,13 +73,17 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each group")
     parser.add_argument("--group", action="append", help="only this group (repeatable), e.g. jigsaw-minimal")
     parser.add_argument("--write", action="store_true", help="replace the SE section of RESULTS-logic.md")
+    parser.add_argument("--variants", action="store_true", help="the house-variant puzzles (se_variants.txt)")
+    parser.add_argument("--jobs", type=int, default=1, help="puzzles rated at once (not with --jar)")
     args = parser.parse_args()
     if args.write and (args.group or args.limit):
         parser.error("--write replaces the whole table: run it on every puzzle (no --group, no --limit)")
     jar = find_jar(args.jar)
     if args.jar and jar is None:
         sys.exit(f"bench_se: no jar at {args.jar}")
-    rows = load()
+    if args.jobs > 1 and jar is not None:
+        parser.error("--jobs times our side only: not with --jar")
+    rows = load(VARIANTS if args.variants else DATA)
     if args.group:
         rows = [row for row in rows if row.group in args.group]
     if args.limit:
@@ -85,30 +95,41 @@ def main() -> int:
                 seen[row.group] += 1
         rows = kept
     results = []
-    for i, row in enumerate(rows, 1):
-        puzzle = read_line(row.line)[0]
-        out = {}
-        for scale in ("se", "default"):
-            start = time.perf_counter()
-            found = assess(puzzle, scale=scale)
-            out[scale] = (found.rating, time.perf_counter() - start)
-        se_time = min(row.seconds, args.timeout)  # a run cut at the time-out counts as the time-out
-        if jar is not None:
-            again = rate_with_jar(jar, row.line, args.timeout)
-            se_time = again.seconds if again.seconds is not None else args.timeout
-        results.append((row, out, se_time))
-        rating = out["se"][0]
-        ours = f"{rating.rating:4.1f}/{rating.pearl:.1f}/{rating.diamond:.1f}"
-        print(
-            f"{i:4} {row.group:16} SE {row.er:4.1f}/{row.ep:.1f}/{row.ed:.1f} se {ours} "
-            f"default {out['default'][0].rating:4.1f} ({out['se'][1]:.2f}s, SE {se_time:.2f}s)",
-            flush=True,
-        )
-    text = report(results, jar is not None)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        ratings = pool.map(rate_both, rows) if args.jobs > 1 else map(rate_both, rows)
+        for i, (row, out) in enumerate(zip(rows, ratings, strict=True), 1):
+            results.append(compare(i, row, out, jar, args.timeout))
+    text = report(results, jar is not None) if not args.variants else report_variants(results)
     print(text)
     if args.write:
-        write_section(text)
+        write_section(text, VARIANT_MARKS if args.variants else MARKS)
     return 0
+
+
+def rate_both(row: Row) -> dict:
+    """Our rating on each scale, and its seconds."""
+    out = {}
+    for scale in ("se", "default"):
+        start = time.perf_counter()
+        found = assess(row.puzzle(), scale=scale)
+        out[scale] = (found.rating, time.perf_counter() - start)
+    return out
+
+
+def compare(i: int, row: Row, out: dict, jar: Path | None, timeout: float) -> tuple:
+    """(row, our ratings, SE's seconds): SE's stored time, or the jar's again."""
+    se_time = min(row.seconds, timeout)  # a run cut at the time-out counts as the time-out
+    if jar is not None:
+        again = rate_with_jar(jar, row.line, timeout, SE_FLAGS.get(row.variant, ()))
+        se_time = again.seconds if again.seconds is not None else timeout
+    rating = out["se"][0]
+    ours = f"{rating.rating:4.1f}/{rating.pearl:.1f}/{rating.diamond:.1f}"
+    print(
+        f"{i:4} {row.group:16} SE {row.er:4.1f}/{row.ep:.1f}/{row.ed:.1f} se {ours} "
+        f"default {out['default'][0].rating:4.1f} ({out['se'][1]:.2f}s, SE {se_time:.2f}s)",
+        flush=True,
+    )
+    return row, out, se_time
 
 
 def report(results: list, rerun: bool) -> str:
@@ -158,24 +179,71 @@ def report(results: list, rerun: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_variants(results: list) -> str:
+    """Agreement by variant and layout (issue 40: all three figures within 0.1, every puzzle)."""
+    lines = [
+        "| variant | layout | puzzles | SE's ER range | ER, EP and ED within 0.1 | ER within 0.1 | "
+        "default <= ER + 0.2 | trial (se / default) | time: se / SE |",
+        "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    groups: dict[str, list] = {}
+    for r in results:
+        groups.setdefault(r[0].group, []).append(r)
+    for name in [*sorted(groups), "all"]:
+        chosen = results if name == "all" else groups[name]
+        variant, _, layout = name.rpartition("-")
+        n = len(chosen)
+        exact = sum(_equal(row, o["se"][0]) for row, o, _ in chosen)
+        er = sum(abs(o["se"][0].rating - row.er) < 0.15 for row, o, _ in chosen)
+        default = sum(o["default"][0].rating <= row.er + 0.25 for row, o, _ in chosen)
+        trials = [sum("trial" in o[scale][0].counts for _, o, _ in chosen) for scale in ("se", "default")]
+        ours, theirs = sum(o["se"][1] for _, o, _ in chosen), sum(t for _, _, t in chosen)
+        low, high = min(row.er for row, _, _ in chosen), max(row.er for row, _, _ in chosen)
+        lines.append(
+            f"| {variant or 'all'} | {layout if variant else ''} | {n} | {low:.1f}-{high:.1f} | "
+            f"{exact} ({pct(exact, n)}) | {er} ({pct(er, n)}) | {default} ({pct(default, n)}) | "
+            f"{trials[0]} / {trials[1]} | {ours:.0f} s / {theirs:.0f} s |"
+        )
+    misses = [(row, o["se"][0]) for row, o, _ in results if not _equal(row, o["se"][0])]
+    lines.append("")
+    for row, rating in misses:
+        lines.append(
+            f"- {row.group} {row.line[:81]}: SE {row.er}/{row.ep}/{row.ed}, "
+            f"se scale {rating.rating}/{rating.pearl}/{rating.diamond}"
+        )
+    lines.append("SE's times: stored, its own timer when the file was made.")
+    return "\n".join(lines) + "\n"
+
+
+def _equal(row: Row, rating: object) -> bool:
+    ours = (rating.rating, rating.pearl, rating.diamond)  # type: ignore[attr-defined]
+    return all(abs(a - b) < 0.15 for a, b in zip(ours, (row.er, row.ep, row.ed), strict=True))
+
+
 def _row(name: str, counts: list[int]) -> str:
     n = counts[0]
     cells = [name, str(n), *(f"{c} ({pct(c, n)})" for c in counts[1:6]), f"{counts[6]} / {counts[7]}"]
     return "| " + " | ".join(cells) + " |"
 
 
-BEGIN, END = "<!-- bench_se begin -->", "<!-- bench_se end -->"
+MARKS = ("<!-- bench_se begin -->", "<!-- bench_se end -->", "Against Sukaku Explainer (issue 18)")
+VARIANT_MARKS = (
+    "<!-- bench_se variants begin -->",
+    "<!-- bench_se variants end -->",
+    "House variants against Sukaku Explainer (issue 40)",
+)
 
 
-def write_section(text: str) -> None:
+def write_section(text: str, marks: tuple[str, str, str]) -> None:
+    begin, end, title = marks
     path = HERE / "RESULTS-logic.md"
     old = path.read_text()
-    block = f"{BEGIN}\n{text}{END}"
-    if BEGIN in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + block + rest.split(END, 1)[1]
+    block = f"{begin}\n{text}{end}"
+    if begin in old:
+        head, rest = old.split(begin, 1)
+        new = head + block + rest.split(end, 1)[1]
     else:
-        new = old.rstrip("\n") + "\n\n## Against Sukaku Explainer (issue 18)\n\n" + block + "\n"
+        new = old.rstrip("\n") + f"\n\n## {title}\n\n" + block + "\n"
     path.write_text(new)
 
 

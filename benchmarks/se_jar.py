@@ -22,6 +22,19 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+SE_FLAGS: dict[str, tuple[str, ...]] = {
+    "x": ("-X",),
+    "diagonal+": ("-X", "-d"),  # SE's "/" alone: r1c9 to r9c1
+    "diagonal-": ("-X", "-a"),  # SE's "\\" alone: r1c1 to r9c9
+    "windoku": ("-W",),
+    "disjoint": ("-D",),
+    "asterisk": ("-A",),
+    "centredot": ("-C",),
+    "girandola": ("-G",),
+}
+"""SE's flags for each house variant of tests/logic_check.variant_rules. One
+flag an argument: SE reads only an option's second character, so "-XW" is -X."""
+
 BOX = "111222333111222333111222333444555666444555666444555666777888999777888999777888999"
 
 
@@ -44,7 +57,9 @@ def find_jar(given: str | None) -> Path | None:
     return jar if jar.is_file() else None
 
 
-def _run(jar: Path, line: str, main: str, extra: list[str], timeout: float) -> tuple[str, float]:
+def _run(
+    jar: Path, line: str, main: str, extra: list[str], timeout: float, flags: tuple[str, ...] = ()
+) -> tuple[str, float]:
     givens, layout = line[:81], line[81:162]
     with tempfile.TemporaryDirectory() as work:
         options: list[str] = []
@@ -52,7 +67,8 @@ def _run(jar: Path, line: str, main: str, extra: list[str], timeout: float) -> t
             settings = [{"Settings": {"isCustom": "true", "custom": layout, "count": "9"}}]
             Path(work, "SukakuExplainer.json").write_text(json.dumps(settings))
             options = ["-L", "-U"]  # separate arguments: SE reads "-LU" as -L alone
-        command = ["java", "-XX:+UseSerialGC", "-Xmx1g", "-cp", str(jar), main, *options, *extra, givens]
+        java = ["java", "-XX:+UseSerialGC", "-Xmx1g", "-cp", str(jar)]
+        command = [*java, main, *options, *flags, *extra, givens]
         start = time.perf_counter()
         try:
             done = subprocess.run(
@@ -63,9 +79,9 @@ def _run(jar: Path, line: str, main: str, extra: list[str], timeout: float) -> t
         return done.stdout + done.stderr, time.perf_counter() - start
 
 
-def rate_with_jar(jar: Path, line: str, timeout: float = 60.0) -> SeRating:
-    """SE's ER, EP and ED of one puzzle."""
-    out, wall = _run(jar, line, "diuf.sudoku.test.serate", ["--format=%r %p %d %e"], timeout)
+def rate_with_jar(jar: Path, line: str, timeout: float = 60.0, flags: tuple[str, ...] = ()) -> SeRating:
+    """SE's ER, EP and ED of one puzzle; ``flags`` name SE's extra houses (`SE_FLAGS`)."""
+    out, wall = _run(jar, line, "diuf.sudoku.test.serate", ["--format=%r %p %d %e"], timeout, flags)
     fields = out.split()
     if len(fields) < 4:
         return SeRating(None, None, None, None, wall)
@@ -82,9 +98,11 @@ def _seconds(text: str) -> float:
     return total
 
 
-def hardest_with_jar(jar: Path, line: str, er: float, timeout: float = 60.0) -> str:
+def hardest_with_jar(
+    jar: Path, line: str, er: float, timeout: float = 60.0, flags: tuple[str, ...] = ()
+) -> str:
     """The name SE prints for the first step on its path rated ``er``."""
-    out, _ = _run(jar, line, "diuf.sudoku.test.hints", [], timeout)
+    out, _ = _run(jar, line, "diuf.sudoku.test.hints", [], timeout, flags)
     for text in out.splitlines():
         head, _, rest = text.partition(", ")
         if head == f"{er:.1f}" and rest:
@@ -95,12 +113,14 @@ def hardest_with_jar(jar: Path, line: str, er: float, timeout: float = 60.0) -> 
 def jar_version(jar: Path) -> str:
     """SE's version (``serate --version``), e.g. ``2023.3.16``."""
     try:
-        done = subprocess.run(
-            ["java", "-cp", str(jar), "diuf.sudoku.test.serate", "--version"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        with tempfile.TemporaryDirectory() as work:  # SE writes its settings file where it runs
+            done = subprocess.run(
+                ["java", "-cp", str(jar), "diuf.sudoku.test.serate", "--version"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                cwd=work,
+            )
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
     lines = (done.stdout + done.stderr).split()

@@ -1,8 +1,11 @@
-"""The stored Sukaku Explainer figures (tests/data/se_reference.txt).
+"""The stored Sukaku Explainer figures.
 
-Made by benchmarks/make_se_data.py: our own generated puzzles, classic and
-jigsaw, rated by Sukaku Explainer (the version is in the file's first line).
-Shared by tests/test_scales.py and benchmarks/bench_se.py.
+tests/data/se_reference.txt, made by benchmarks/make_se_data.py: our own
+generated puzzles, classic and jigsaw; tests/data/se_variants.txt, made by
+benchmarks/make_se_variants.py: minimal house-variant puzzles (diagonals,
+windoku, disjoint groups, asterisk, centre dot, girandola) on boxes and
+jigsaws. Rated by Sukaku Explainer (the version is in each file's first
+line). Shared by tests/test_scales.py and benchmarks/bench_se.py.
 """
 
 from __future__ import annotations
@@ -10,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from logic_check import variant_rules
+from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.formats.line import read_line
+
 DATA = Path(__file__).resolve().parent / "data" / "se_reference.txt"
+VARIANTS = DATA.with_name("se_variants.txt")
 
 
 @dataclass(frozen=True)
@@ -24,6 +32,14 @@ class SeFigure:
     seconds: float
     """SE's own solve time."""
     hardest: str
+    variant: str = ""
+    """The house variant (`logic_check.variant_rules`), or "" for none."""
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle with its variant's houses."""
+        puzzle = read_line(self.line)[0]
+        assert isinstance(puzzle, Puzzle)
+        return puzzle.with_rules(variant_rules(self.variant, 9)) if self.variant else puzzle
 
 
 def load(path: Path = DATA) -> list[SeFigure]:
@@ -32,9 +48,12 @@ def load(path: Path = DATA) -> list[SeFigure]:
     for text in path.read_text().splitlines():
         if text.startswith("#") or not text.strip():
             continue
-        group, line, er, ep, ed, seconds, hardest = text.split("\t")
+        fields = text.split("\t")
+        variant = fields.pop(2) if len(fields) == 8 else ""
+        group, line, er, ep, ed, seconds, hardest = fields
         if er != "TO":
-            out.append(SeFigure(group, line, float(er), float(ep), float(ed), float(seconds), hardest))
+            figures = float(er), float(ep), float(ed), float(seconds)
+            out.append(SeFigure(group, line, *figures, hardest, variant))
     return out
 
 

@@ -15,7 +15,8 @@ from collections import defaultdict
 
 import pytest
 
-from se_reference import SeFigure, load, version
+from logic_check import VARIANTS as VARIANTS_NAMED
+from se_reference import VARIANTS, SeFigure, load, version
 from squiggly_cp.core.puzzle import Puzzle, Verdict
 from squiggly_cp.formats.line import read_line
 from squiggly_cp.logic import SCALES
@@ -25,19 +26,20 @@ FIGURES = load()
 PER_GROUP = 4
 
 
-def _sample() -> list[SeFigure]:
+def _sample(figures: list[SeFigure], per_group: int, quicker_than: float, seed: int) -> list[SeFigure]:
+    """A seeded few of each group, among the puzzles SE rated within ``quicker_than`` seconds."""
     groups: dict[str, list[SeFigure]] = defaultdict(list)
-    for figure in FIGURES:
-        if figure.seconds < 1.0:
+    for figure in figures:
+        if figure.seconds < quicker_than:
             groups[figure.group].append(figure)
-    rng = random.Random(18)
+    rng = random.Random(seed)
     out: list[SeFigure] = []
     for name in sorted(groups):
-        out += rng.sample(groups[name], min(PER_GROUP, len(groups[name])))
+        out += rng.sample(groups[name], min(per_group, len(groups[name])))
     return out
 
 
-SAMPLE = _sample()
+SAMPLE = _sample(FIGURES, PER_GROUP, 1.0, 18)
 
 
 def _puzzle(figure: SeFigure) -> Puzzle:
@@ -102,6 +104,33 @@ def test_default_scale_is_never_harder_than_se(rated):
     # Easier exactly where the jigsaw techniques apply: on the jigsaws the default
     # scale is below SE somewhere (regions graded as boxes, Law of Leftovers...).
     assert any(d.rating < f.er - 1e-9 for f, _, d in rated if f.group.startswith("jigsaw"))
+
+
+VARIANT_FIGURES = load(VARIANTS)
+
+
+def test_variant_reference_file():
+    # Issue 40: 300 minimal 9x9 puzzles, every house variant SE knows, on boxes and on jigsaws.
+    assert version(VARIANTS) == "2023.3.16"
+    assert len(VARIANT_FIGURES) >= 280
+    assert {f.variant for f in VARIANT_FIGURES} == set(VARIANTS_NAMED)
+    assert {f.group.rsplit("-", 1)[1] for f in VARIANT_FIGURES} == {"box", "jigsaw"}
+    assert len({f.line[81:] for f in VARIANT_FIGURES}) > 100  # a layout of its own for each jigsaw
+
+
+@pytest.mark.parametrize("figure", _sample(VARIANT_FIGURES, 4, 2.0, 40), ids=lambda f: f.group)
+def test_se_scale_equals_se_on_house_variants(figure):
+    # Issue 40: ER, EP and ED within 0.1 of SE's on every puzzle (all of them: bench_se.py --variants).
+    puzzle = figure.puzzle()
+    assert puzzle.rules, figure.variant
+    result = assess(puzzle, scale="se")
+    assert result.verdict is Verdict.UNIQUE
+    ours = (result.rating.rating, result.rating.pearl, result.rating.diamond)
+    assert all(_close(a, b, 0.1) for a, b in zip(ours, (figure.er, figure.ep, figure.ed), strict=True)), (
+        figure.line,
+        figure.variant,
+        ours,
+    )
 
 
 def test_scale_catalogues():
