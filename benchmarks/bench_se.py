@@ -32,6 +32,7 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from se_jar import SE_FLAGS, find_jar, rate_with_jar
@@ -75,6 +76,7 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help="replace the SE section of RESULTS-logic.md")
     parser.add_argument("--variants", action="store_true", help="the house-variant puzzles (se_variants.txt)")
     parser.add_argument("--jobs", type=int, default=1, help="puzzles rated at once (not with --jar)")
+    parser.add_argument("--se-only", action="store_true", help="the se scale only (half the time)")
     args = parser.parse_args()
     if args.write and (args.group or args.limit):
         parser.error("--write replaces the whole table: run it on every puzzle (no --group, no --limit)")
@@ -96,7 +98,8 @@ def main() -> int:
         rows = kept
     results = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        ratings = pool.map(rate_both, rows) if args.jobs > 1 else map(rate_both, rows)
+        rate = partial(rate_both, scales=("se",) if args.se_only else ("se", "default"))
+        ratings = pool.map(rate, rows) if args.jobs > 1 else map(rate, rows)
         for i, (row, out) in enumerate(zip(rows, ratings, strict=True), 1):
             results.append(compare(i, row, out, jar, args.timeout))
     text = report(results, jar is not None) if not args.variants else report_variants(results)
@@ -106,10 +109,10 @@ def main() -> int:
     return 0
 
 
-def rate_both(row: Row) -> dict:
+def rate_both(row: Row, scales: tuple[str, ...] = ("se", "default")) -> dict:
     """Our rating on each scale, and its seconds."""
     out = {}
-    for scale in ("se", "default"):
+    for scale in scales:
         start = time.perf_counter()
         found = assess(row.puzzle(), scale=scale)
         out[scale] = (found.rating, time.perf_counter() - start)
@@ -124,9 +127,10 @@ def compare(i: int, row: Row, out: dict, jar: Path | None, timeout: float) -> tu
         se_time = again.seconds if again.seconds is not None else timeout
     rating = out["se"][0]
     ours = f"{rating.rating:4.1f}/{rating.pearl:.1f}/{rating.diamond:.1f}"
+    default = f"{out['default'][0].rating:4.1f}" if "default" in out else "-"
     print(
         f"{i:4} {row.group:16} SE {row.er:4.1f}/{row.ep:.1f}/{row.ed:.1f} se {ours} "
-        f"default {out['default'][0].rating:4.1f} ({out['se'][1]:.2f}s, SE {se_time:.2f}s)",
+        f"default {default} ({out['se'][1]:.2f}s, SE {se_time:.2f}s)",
         flush=True,
     )
     return row, out, se_time
@@ -195,14 +199,16 @@ def report_variants(results: list) -> str:
         n = len(chosen)
         exact = sum(_equal(row, o["se"][0]) for row, o, _ in chosen)
         er = sum(abs(o["se"][0].rating - row.er) < 0.15 for row, o, _ in chosen)
-        default = sum(o["default"][0].rating <= row.er + 0.25 for row, o, _ in chosen)
-        trials = [sum("trial" in o[scale][0].counts for _, o, _ in chosen) for scale in ("se", "default")]
+        both = all("default" in o for _, o, _ in chosen)
+        default = sum(o["default"][0].rating <= row.er + 0.25 for row, o, _ in chosen) if both else -1
+        trials = [sum("trial" in o[s][0].counts for _, o, _ in chosen if s in o) for s in ("se", "default")]
         ours, theirs = sum(o["se"][1] for _, o, _ in chosen), sum(t for _, _, t in chosen)
         low, high = min(row.er for row, _, _ in chosen), max(row.er for row, _, _ in chosen)
         lines.append(
             f"| {variant or 'all'} | {layout if variant else ''} | {n} | {low:.1f}-{high:.1f} | "
-            f"{exact} ({pct(exact, n)}) | {er} ({pct(er, n)}) | {default} ({pct(default, n)}) | "
-            f"{trials[0]} / {trials[1]} | {ours:.0f} s / {theirs:.0f} s |"
+            f"{exact} ({pct(exact, n)}) | {er} ({pct(er, n)}) | "
+            f"{f'{default} ({pct(default, n)})' if default >= 0 else '-'} | "
+            f"{trials[0]} / {trials[1] if both else '-'} | {ours:.0f} s / {theirs:.0f} s |"
         )
     misses = [(row, o["se"][0]) for row, o, _ in results if not _equal(row, o["se"][0])]
     lines.append("")
