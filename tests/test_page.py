@@ -23,11 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from browser import VIEWPORT, browser_session, launch, need_browser, png_colours
 from conftest import ROOT, run_cli
-from logic_check import load_unique, replay_json
+from logic_check import load_rules, load_unique, replay_json
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import parse_sudokupad
+from squiggly_cp.logic import solve_logic
 
 # Lines of logic_unique.txt (0-based) whose default-scale path uses each
 # family, the shortest such path among the stored puzzles that are not minimal.
@@ -270,6 +272,33 @@ def test_a_page_with_no_case_says_so(browser, tmp_path):
     tab = Opened(browser, page)
     try:
         assert "No puzzle could be read" in (tab.tab.locator("#summary").text_content() or "")
+        assert not tab.errors and tab.requests == [tab.url]
+    finally:
+        tab.close()
+
+
+def test_a_rule_step_highlights_its_rule(browser, tmp_path):
+    # Issue 40: a step with a rule between two cells shades the rule's cells
+    # (a whole thermometer), as the step's "rule" role says.
+    puzzle = next(p for kind, p, _ in load_rules() if kind == "thermo" and p.size == 9)
+    steps = solve_logic(puzzle).steps
+    k, step = next((k, s) for k, s in enumerate(steps) if s.technique == "thermometer")
+    rule_cells = dict((name, items) for name, _, items in step.roles)["rule"]
+    assert len(rule_cells) >= 3 and set(step.cells) <= set(rule_cells)
+    source = tmp_path / "thermo.json"
+    source.write_text(json.dumps(to_fpuzzles_json(puzzle)))
+    page = tmp_path / "thermo.html"
+    done = run_cli("logic", "--html", str(page), str(source))
+    assert done.returncode == 0, done.stderr
+    tab = Opened(browser, page)
+    try:
+        tab.tab.click(f"[data-step='{k}']")
+        assert tab.text("step-text") == step.text
+        shaded = tab.tab.evaluate(
+            """() => [...document.querySelectorAll('#shade rect[fill="url(#p-house)"]')]
+                .filter(r => r.getAttribute('stroke') === '#555').length"""
+        )
+        assert shaded == len(rule_cells)
         assert not tab.errors and tab.requests == [tab.url]
     finally:
         tab.close()
