@@ -14,12 +14,19 @@ import pytest
 from squiggly_cp.core.puzzle import Puzzle, Unsupported
 from squiggly_cp.core.rules import (
     Apart,
+    Arrow,
+    Between,
     CellMark,
     Clone,
     Dot,
     KillerCage,
+    LittleKiller,
     NoOtherDots,
     Palindrome,
+    Quadruple,
+    RegionSumLine,
+    Renban,
+    Sandwich,
     Thermometer,
     Whispers,
 )
@@ -164,10 +171,26 @@ def test_no_uniqueness_with_rules_between_cells():
     assert list(unique_loops(ruled)) == []
 
 
-def test_sums_are_refused_in_one_line():
-    puzzle = EMPTY9.with_rules([KillerCage((0, 1), 3)])
-    with pytest.raises(Unsupported, match=r"cannot take the killer cage r1c1-r1c2 \(sum 3\)"):
+@pytest.mark.parametrize(
+    "rule",
+    [
+        KillerCage((0, 1), 3),
+        Arrow((0,), (1, 2)),
+        Renban((0, 1, 2)),
+        Between((0, 1, 2)),
+        RegionSumLine((0, 1, 2, 3)),
+        Quadruple((0, 1, 9, 10), (1, 2)),
+        LittleKiller((0, 0), "DR", 21),
+        Sandwich("row", 1, 5),
+    ],
+    ids=repr,
+)
+def test_rules_beyond_two_cells_are_refused_in_one_line(rule):
+    # Sums, counts and choices: the logic solver names the rule and reasons without it never.
+    puzzle = EMPTY9.with_rules([rule])
+    with pytest.raises(Unsupported) as caught:
         links_of(puzzle)
+    assert f"cannot take {rule.describe(9)}" in str(caught.value) and "\n" not in str(caught.value)
 
 
 def test_se_exact_says_whose_figures_these_are():

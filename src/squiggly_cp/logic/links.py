@@ -33,6 +33,17 @@ class _Unreasoned(Exception):
     """The rule's encoding uses more than tables between two cells and bans."""
 
 
+class _Lit(tuple):
+    """A recorded literal (sign, cell, digit): arithmetic or an inequality on
+    one (a count, a sum of literals) is more than a table between two cells."""
+
+    def _unreasoned(self, *args: Any) -> Any:
+        raise _Unreasoned
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _unreasoned  # type: ignore[assignment]
+    __lt__ = __le__ = __gt__ = __ge__ = _unreasoned  # type: ignore[assignment]
+
+
 class _Recorder:
     """An `Encoder` that records tables between two cells and single bans."""
 
@@ -44,11 +55,13 @@ class _Recorder:
         """(a, b): the digits the two cells cannot both hold."""
 
     def lit(self, cell: int, digit: int) -> Any:
-        return (True, cell, digit)
+        return _Lit((True, cell, digit))
 
     def neg(self, literal: Any) -> Any:
+        if not isinstance(literal, _Lit):  # a constant, or another encoder's variable
+            raise _Unreasoned
         sign, cell, digit = literal
-        return (not sign, cell, digit)
+        return _Lit((not sign, cell, digit))
 
     def clause(self, literals: Iterable[Any]) -> None:
         found = _literals(literals)
@@ -86,7 +99,7 @@ class _Recorder:
 def _literals(literals: Iterable[Any]) -> list[tuple[bool, int, int]]:
     """The recorder's own literals; a constant or another variable is beyond it."""
     found = list(literals)
-    if not all(isinstance(x, tuple) for x in found):
+    if not all(isinstance(x, _Lit) for x in found):
         raise _Unreasoned
     return found
 
