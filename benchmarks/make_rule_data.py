@@ -120,6 +120,10 @@ def whispers(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
 
 
 def palindromes(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    """Up to 4 palindromes along random paths the grid happens to read the
+    same both ways. Such paths are rare (5 of the 12 "palindrome" puzzles of
+    the stored set have one); where none is found, odd/even marks stand in."""
+
     def mirror(p: list[int]) -> bool:
         return all(grid[a] == grid[b] for a, b in zip(p, reversed(p), strict=True))
 
