@@ -58,7 +58,6 @@ def _targets(layout: Layout, source: int, where: Sequence[int]) -> list[int]:
 
 def _locked(state: State, sources: Sequence[int], kind: str, difficulty: float) -> Iterator[Step]:
     layout = state.layout
-    n = layout.size
     cands = state.cands
     values = state.values
     houses = layout.houses
@@ -73,18 +72,26 @@ def _locked(state: State, sources: Sequence[int], kind: str, difficulty: float) 
                     (c, d + 1) for c in houses[target] if c not in inside and cands[c] & bit and not values[c]
                 )
                 if elims:
-                    yield Step(
-                        kind,
-                        difficulty,
-                        eliminations=elims,
-                        houses=(source, target),
-                        cells=tuple(where),
-                        text=(
-                            f"{kind.capitalize()}: in {layout.house_name(source)}, {digit_char(d + 1)} "
-                            f"lies only in {cells_text(where, n)}, all in {layout.house_name(target)}"
-                            f" -> {elims_text(elims, n)}"
-                        ),
-                    )
+                    yield _locked_step(layout, kind, difficulty, source, target, d, where, elims)
+
+
+def _locked_step(
+    layout: Layout, kind: str, difficulty: float, a: int, b: int, d: int, where: Sequence[int], elims: tuple
+) -> Step:
+    """Digit ``d``'s places in house ``a`` (``where``) all lie in house ``b``: ``elims`` leave ``b``."""
+    n = layout.size
+    return Step(
+        kind,
+        difficulty,
+        eliminations=elims,
+        houses=(a, b),
+        cells=tuple(where),
+        text=(
+            f"{kind.capitalize()}: in {layout.house_name(a)}, {digit_char(d + 1)} "
+            f"lies only in {cells_text(where, n)}, all in {layout.house_name(b)}"
+            f" -> {elims_text(elims, n)}"
+        ),
+    )
 
 
 def pointing(state: State) -> Iterator[Step]:
@@ -160,23 +167,11 @@ def se_locking(state: State, lost: Sequence[int] | None = None) -> Iterator[Step
 
 def _se_locking(state: State, lost: Sequence[int] | None) -> Iterator[Step]:
     layout = state.layout
-    n = layout.size
     found = False
     for _, a, b, d, where, elims in locked_candidates(state, lost):
         found = True
         kind = "pointing" if box_like(state, a, se=True) else "claiming"
-        yield Step(
-            kind,
-            POINTING if kind == "pointing" else CLAIMING,
-            eliminations=elims,
-            houses=(a, b),
-            cells=tuple(where),
-            text=(
-                f"{kind.capitalize()}: in {layout.house_name(a)}, {digit_char(d + 1)} "
-                f"lies only in {cells_text(where, n)}, all in {layout.house_name(b)}"
-                f" -> {elims_text(elims, n)}"
-            ),
-        )
+        yield _locked_step(layout, kind, POINTING if kind == "pointing" else CLAIMING, a, b, d, where, elims)
     if not found:
         yield from common_peers(state, MAX_COMMON, house_order(state), "generalized intersection", lost)
 
