@@ -165,6 +165,12 @@ def logic_layout(puzzle: Puzzle, tool: str = LOGIC) -> Layout:
 
 
 @cache
+def backward(allowed: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """A link's table read from ``b``'s side: for each digit of ``b``, the digits ``a`` may hold."""
+    return tuple(sum(1 << x for x in range(n) if allowed[x] >> y & 1) for y in range(n))
+
+
+@cache
 def cell_links(layout: Layout) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
     """For each cell, (other cell, for each digit here the digits there may
     hold) of every link between two cells, both ways, merged per pair: what
@@ -175,12 +181,11 @@ def cell_links(layout: Layout) -> tuple[tuple[tuple[int, tuple[int, ...]], ...],
     for _, a, b, allowed in layout.links:
         if b < 0:
             continue
-        back = [sum(1 << x for x in range(n) if allowed[x] >> y & 1) for y in range(n)]
-        for here, there, table in ((a, b, allowed), (b, a, back)):
+        for here, there, table in ((a, b, allowed), (b, a, backward(allowed, n))):
             kept = merged.setdefault((here, there), [full] * n)
             for d in range(n):
                 kept[d] &= table[d]
     out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n * n)]
-    for (here, there), table in sorted(merged.items()):
-        out[here].append((there, tuple(table)))
+    for (here, there), kept in sorted(merged.items()):
+        out[here].append((there, tuple(kept)))
     return tuple(tuple(x) for x in out)

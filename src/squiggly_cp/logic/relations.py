@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..core.puzzle import cell_name
-from .links import RuleTag
+from .links import RuleTag, backward
 from .state import State, digits_of
 from .step import Step, Technique, digits_text
 
@@ -32,11 +32,6 @@ PAIR = 1.6
 def _differ(n: int) -> tuple[int, ...]:
     full = (1 << n) - 1
     return tuple(full & ~(1 << d) for d in range(n))
-
-
-@cache
-def _backward(allowed: tuple[int, ...], n: int) -> tuple[int, ...]:
-    return tuple(sum(1 << x for x in range(n) if allowed[x] >> y & 1) for y in range(n))
 
 
 def rule_bans(state: State) -> Iterator[Step]:
@@ -61,7 +56,7 @@ def rule_pairs(state: State) -> Iterator[Step]:
     for tag, a, b, allowed in layout.links:
         if b < 0 or allowed == differ:  # two cells that differ are peers: placing a digit removes it
             continue
-        for here, there, table in ((a, b, allowed), (b, a, _backward(allowed, n))):
+        for here, there, table in ((a, b, allowed), (b, a, backward(allowed, n))):
             gone = 0
             for d in digits_of(cands[here]):
                 if not table[d - 1] & cands[there]:
