@@ -1,13 +1,16 @@
 """Make tests/data/logic_rules.txt: puzzles with the rules between two cells
-that the logic solver reasons with (`squiggly_cp.logic.links`), every size
-4x4 to 9x9, on box and jigsaw layouts, for the soundness checks.
+and the sums that the logic solver reasons with (`squiggly_cp.logic.links`),
+every size 4x4 to 9x9, on box and jigsaw layouts, for the soundness checks.
 
     python benchmarks/make_rule_data.py            # about a minute on two cores
+    python benchmarks/make_rule_data.py --add      # only the kinds with sums (`SUMS`), replacing theirs
 
 Every puzzle is the project's own. The rules are read off a random completed
 grid the way setters draw them (every kropki or XV dot with the negative
 constraint; thermometers, whispers and palindromes along paths the grid
-allows; odd/even and minimum/maximum marks), or, for the global ones
+allows; odd/even and minimum/maximum marks; killer cages grown over the
+grid, arrows, little killers and region-sum lines the grid adds up to), or,
+for the global ones
 (anti-knight, anti-king, non-consecutive), the grid is filled to keep them.
 Givens are then removed while CP-SAT proves the puzzle unique with its rules:
 up to 7x7 until every given left is needed (minimal, the hardest such a rule
@@ -34,11 +37,15 @@ from squiggly_cp.core.limits import Undecided
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, standard_regions
 from squiggly_cp.core.rules import (
     Apart,
+    Arrow,
     CellMark,
     Clone,
     Dot,
+    KillerCage,
+    LittleKiller,
     NoOtherDots,
     Palindrome,
+    RegionSumLine,
     Rule,
     Thermometer,
     Whispers,
@@ -175,6 +182,81 @@ def some_kropki(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
     return [r for r in _dots(("white", "black"), ())(rng, n, grid) if rng.random() < 0.5]
 
 
+def _cages(rng: random.Random, n: int, grid: Grid, cover: float) -> list[Rule]:
+    """Cages of 1 to 5 cells grown at random, no digit twice in one, over
+    about ``cover`` of the grid, each with its sum."""
+    free = set(range(n * n))
+    out: list[Rule] = []
+    while len(free) > (1 - cover) * n * n:
+        cage = [rng.choice(sorted(free))]
+        want = rng.choice((2, 2, 3, 3, 3, 4, 4, 5)) if n > 4 else rng.choice((1, 2, 2, 3))
+        while len(cage) < want:
+            near = sorted(
+                o
+                for c in cage
+                for o in (c - n, c + n, c - 1 if c % n else -1, c + 1 if (c + 1) % n else -1)
+                if o in free and o not in cage and grid[o] not in {grid[x] for x in cage}
+            )
+            if not near:
+                break
+            cage.append(rng.choice(near))
+        free -= set(cage)
+        out.append(KillerCage(tuple(sorted(cage)), sum(grid[c] for c in cage)))
+    return out
+
+
+def killers(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    return _cages(rng, n, grid, 1.0)
+
+
+def some_cages(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    return _cages(rng, n, grid, 0.4)
+
+
+def arrows(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    def adds_up(p: list[int]) -> bool:
+        return sum(grid[c] for c in p[1:]) <= grid[p[0]]
+
+    paths = _paths(rng, n, grid, adds_up, 40)
+    found = [p for p in paths if sum(grid[c] for c in p[1:]) == grid[p[0]]]
+    arrows: list[Rule] = [Arrow((p[0],), tuple(p[1:])) for p in found[: n - 2]]
+    return arrows + (odd_even(rng, n, grid) if not found else [])
+
+
+def little_killers(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    """Little killers on diagonals of 2 or more cells, from the top and left edges, plus a few cages."""
+    clues = [((0, c), "DR") for c in range(n - 1)] + [((r, 0), "DR") for r in range(1, n - 1)]
+    clues += [((0, c), "DL") for c in range(2, n + 1)]
+    out: list[Rule] = []
+    for at, way in rng.sample(clues, min(len(clues), n)):
+        probe = LittleKiller(at, way, 1)
+        out.append(LittleKiller(at, way, sum(grid[c] for c in probe.diagonal(n))))
+    return out + _cages(rng, n, grid, 0.2)
+
+
+def region_sums(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    """Region-sum lines along paths the grid happens to fit (pieces in two
+    regions or more, equal sums), with a few cages to help."""
+    regions = _REGIONS[0]
+
+    def fits(p: list[int]) -> bool:
+        line = RegionSumLine(tuple(p))
+        pieces = line.pieces(regions)
+        return len(pieces) > 1 and len({sum(grid[c] for c in piece) for piece in pieces}) == 1
+
+    found: list[Rule] = []
+    used: set[int] = set()
+    for _ in range(60):
+        for p in _paths(rng, n, grid, lambda p: True, n):
+            if len(found) < 4 and fits(p) and not used & set(p):
+                found.append(RegionSumLine(tuple(p)))
+                used |= set(p)
+    return found + _cages(rng, n, grid, 0.3)
+
+
+_REGIONS: list[tuple[int, ...]] = [()]
+"""The layout `one` is making a puzzle on (region-sum lines depend on it)."""
+
 GLOBAL = ("anti-knight", "anti-king", "non-consecutive")
 KINDS: dict[str, Maker] = {
     "kropki": _dots(("white", "black"), ("white", "black")),
@@ -190,7 +272,14 @@ KINDS: dict[str, Maker] = {
     "palindrome": palindromes,
     "clone": clones,
     "mixed": mixed,
+    "killer": killers,
+    "killer-some": some_cages,
+    "arrow": arrows,
+    "little-killer": little_killers,
+    "region-sum": region_sums,
 }
+SUMS = ("killer", "killer-some", "arrow", "little-killer", "region-sum")
+"""The kinds with sums (`squiggly_cp.logic.sums`), added after the rest: ``--add`` makes just these."""
 
 
 def one(job: tuple[str, int, int]) -> str | None:
@@ -200,6 +289,7 @@ def one(job: tuple[str, int, int]) -> str | None:
     layout = standard_regions(n) if boxes else random_layout(rng, n)
     maker = KINDS[kind]
     for _ in range(20):
+        _REGIONS[0] = tuple(layout)
         given = tuple(maker(rng, n, ())) if kind in GLOBAL else ()
         try:
             grid = random_solution(layout, rng, n, rules=given, time_limit=30)
@@ -220,10 +310,14 @@ def one(job: tuple[str, int, int]) -> str | None:
 
 
 def main() -> int:
-    jobs = [(kind, n, k) for kind in KINDS for n in SIZES for k in range(PER_SIZE)]
+    add = sys.argv[1:] == ["--add"]
+    kinds = SUMS if add else tuple(KINDS)
+    jobs = [(kind, n, k) for kind in kinds for n in SIZES for k in range(PER_SIZE)]
     with ProcessPoolExecutor() as pool:
         lines = [line for line in pool.map(one, jobs) if line is not None]
-    OUT.write_text("".join(line + "\n" for line in lines))
+    old = OUT.read_text().splitlines(keepends=True) if add else []
+    kept = [x for x in old if x.split("\t")[0] not in SUMS]
+    OUT.write_text("".join(kept) + "".join(line + "\n" for line in lines))
     print(f"{len(lines)} of {len(jobs)} puzzles in {OUT}", file=sys.stderr)
     return 0
 

@@ -364,8 +364,13 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
     assert analysed["solution"] == "1234341221434321"
     assert analysed["rating_note"].startswith("not rated: the logic solver takes no variant rules")
-    steps = client.post("/api/steps", json={"puzzle": json.dumps(doc)})
-    assert steps.status_code == 400 and "the killer cage r1c1-r1c2 (sum 3)" in steps.json()["error"]
+    steps = post(client, "steps", {"puzzle": json.dumps(doc)})
+    assert steps["verdict"] == "unique" and steps["solved"] is True
+    assert "killer cage" in {step["technique"] for step in steps["steps"]}
+    doc["renban"] = [{"lines": [["R1C1", "R2C1"]]}]  # a rule the logic solver does not take
+    refused = client.post("/api/steps", json={"puzzle": json.dumps(doc)})
+    assert refused.status_code == 400 and "the renban line r1c1-r2c1" in refused.json()["error"]
+    del doc["renban"]
     # The solution's row 1 is 1 2 3 4: even, odd, even marks agree with it.
     doc["even"] = [{"cell": "R1C2"}, {"cell": "R1C4"}]
     doc["odd"] = [{"cell": "R1C3"}]

@@ -23,6 +23,11 @@ cell ``a``; cell ``b``, or -1 for a rule on ``a`` alone; and for each digit
 of ``a`` (0-based) the digits ``b`` may then hold, as a mask; alone: the
 full mask or 0)."""
 Links = tuple[RuleLink, ...]
+RuleSum = tuple[Hashable, tuple[int, ...], tuple[int, ...], int]
+"""A rule that weighs cells: (the rule, as its reader tags it; the cells;
+a whole-number coefficient per cell; the total), the weighted digits of
+the cells summing to the total (a killer cage, an arrow: line minus bulb = 0)."""
+Sums = tuple[RuleSum, ...]
 
 
 KINDS = ("row", "column", "region", "extra")
@@ -99,24 +104,29 @@ class Layout:
     which every table here (peers, a cell's houses) counts like the others.
     """
 
-    def __init__(self, size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = ()):
+    def __init__(
+        self, size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = (), sums: Sums = ()
+    ):
         self.size = size
         self.regions = regions
         self.extra = extra
         self.links = links
         """Rules between two cells (`RuleLink`), which the logic solver reads; a
         link that makes its two cells differ makes them peers."""
+        self.sums = sums
+        """Rules that sum cells (`RuleSum`), which the logic solver reads."""
         self.full = (1 << size) - 1
         """The candidate mask of every digit."""
 
-    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra, Links]]:
+    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra, Links, Sums]]:
         # Unpickled as the cached instance, not a copy.
-        return layout_for, (self.size, self.regions, self.extra, self.links)
+        return layout_for, (self.size, self.regions, self.extra, self.links, self.sums)
 
     def __repr__(self) -> str:
         extra = f", {self.extra!r}" if self.extra else ""
         links = f", links={self.links!r}" if self.links else ""
-        return f"Layout({self.size}, {self.regions!r}{extra}{links})"
+        sums = f", sums={self.sums!r}" if self.sums else ""
+        return f"Layout({self.size}, {self.regions!r}{extra}{links}{sums})"
 
     def house_name(self, house: int) -> str:
         """``"row 3"``, ``"column 4"``, ``"region 2"``, or an extra house's own name."""
@@ -268,11 +278,14 @@ class Layout:
         )
 
 
-def layout_for(size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = ()) -> Layout:
-    """The one `Layout` of ``size``, normalized ``regions``, ``extra`` houses and ``links`` (see `Layout`)."""
-    return _layout(size, regions, extra, links)
+def layout_for(
+    size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = (), sums: Sums = ()
+) -> Layout:
+    """The one `Layout` of ``size``, normalized ``regions``, ``extra`` houses,
+    ``links`` and ``sums`` (see `Layout`)."""
+    return _layout(size, regions, extra, links, sums)
 
 
 @lru_cache(maxsize=256)
-def _layout(size: int, regions: tuple[int, ...], extra: Extra, links: Links) -> Layout:
-    return Layout(size, regions, extra, links)
+def _layout(size: int, regions: tuple[int, ...], extra: Extra, links: Links, sums: Sums) -> Layout:
+    return Layout(size, regions, extra, links, sums)

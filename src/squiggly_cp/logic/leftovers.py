@@ -50,7 +50,7 @@ from itertools import combinations
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .state import State, digits_of
+from .state import State, bits, digits_of
 from .step import Role, Step, Technique, cells_text, digits_text, elims_text, houses_text
 
 BASE = 3.0
@@ -101,10 +101,17 @@ def leftover_sides(
         line_cells |= layout.house_bits[h]
     for h in regions:
         region_cells |= layout.house_bits[h]
-    cells = range(layout.size * layout.size)
-    innies = tuple(c for c in cells if (line_cells & ~region_cells) >> c & 1)
-    outies = tuple(c for c in cells if (region_cells & ~line_cells) >> c & 1)
-    return innies, outies
+    innies, outies = sides(line_cells, region_cells)
+    return tuple(bits(innies)), tuple(bits(outies))
+
+
+def sides(one: int, other: int) -> tuple[int, int]:
+    """Two unions of cells (bit sets) with the same digits, or the same sum,
+    have the same left over once their overlap is taken away: the cells of
+    ``one`` outside ``other`` (innies), and those of ``other`` outside ``one``
+    (outies). Here k lines against k regions (same digits), and in `sums`
+    houses against cages (same sum)."""
+    return one & ~other, other & ~one
 
 
 @lru_cache(maxsize=256)

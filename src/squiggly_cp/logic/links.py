@@ -8,22 +8,33 @@ between two cells (`relation`) and clauses banning one digit of one cell is
 a set of links, each exactly what the rule demands of those cells. That
 takes dots (kropki, XV and their negatives), odd, even, minimum and maximum
 cells, anti-knight, anti-king and non-consecutive, thermometers, German
-whispers, palindromes and clones. A rule written with anything else (a sum,
-a choice of runs) is not one of them, and the solver refuses the puzzle,
-naming the rule. The steps these links give are in `relations`.
+whispers, palindromes and clones. The steps these links give are in
+`relations`.
+
+A rule that adds up digits in one linear equation (``sum(...) == total``,
+no condition on it) is read the same way as a sum (`Layout.sums`): arrows,
+little killers and region-sum lines. A killer cage's encoding picks one of
+its digit combinations with Booleans of its own, which the recorder cannot
+read; what the combinations say is "different digits that add up to the
+total", so the cage is read as that: its cells differ, and they sum. The
+steps with sums are in `sums`.
+
+A rule written with anything else (a choice of runs, a condition, an
+inequality) is none of these, and the solver refuses the puzzle, naming
+the rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..core.geometry import Layout, RuleLink, layout_for
+from ..core.geometry import Layout, RuleLink, RuleSum, layout_for
 from ..core.puzzle import Puzzle, Unsupported
-from ..core.rules import Apart, CellMark, Dot, Rule
-from ..core.rules.base import Table
+from ..core.rules import Apart, CellMark, Dot, KillerCage, Rule
+from ..core.rules.base import Table, at_most_once
 
 LOGIC = "the logic solver (logic, rate, hint)"
 """Its name where it refuses a rule."""
@@ -44,8 +55,61 @@ class _Lit(tuple):
     __lt__ = __le__ = __gt__ = __ge__ = _unreasoned  # type: ignore[assignment]
 
 
+class _Term:
+    """A recorded linear expression: a coefficient per cell and a constant."""
+
+    def __init__(self, weights: dict[int, int], constant: int = 0):
+        self.weights = weights
+        self.constant = constant
+
+    def _plus(self, other: Any, sign: int) -> _Term:
+        if isinstance(other, bool) or not isinstance(other, int | _Term):
+            raise _Unreasoned
+        if isinstance(other, int):
+            return _Term(dict(self.weights), self.constant + sign * other)
+        weights = dict(self.weights)
+        for cell, k in other.weights.items():
+            weights[cell] = weights.get(cell, 0) + sign * k
+        return _Term(weights, self.constant + sign * other.constant)
+
+    def __add__(self, other: Any) -> _Term:
+        return self._plus(other, 1)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Any) -> _Term:
+        return self._plus(other, -1)
+
+    def __rsub__(self, other: Any) -> _Term:
+        return _Term({}, 0)._plus(other, 1)._plus(self, -1)
+
+    def __mul__(self, k: Any) -> _Term:
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise _Unreasoned
+        return _Term({c: k * w for c, w in self.weights.items()}, k * self.constant)
+
+    __rmul__ = __mul__
+
+    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
+        return _Equation(self._plus(other, -1))
+
+    def _unreasoned(self, *args: Any) -> Any:
+        raise _Unreasoned
+
+    __hash__ = None  # type: ignore[assignment]
+    __lt__ = __le__ = __gt__ = __ge__ = __ne__ = __neg__ = _unreasoned  # type: ignore[assignment]
+
+
+class _Equation:
+    """``term == 0``, as `_Term.__eq__` records it."""
+
+    def __init__(self, term: _Term):
+        self.term = term
+
+
 class _Recorder:
-    """An `Encoder` that records tables between two cells and single bans."""
+    """An `Encoder` that records tables between two cells, single bans and
+    linear equations."""
 
     def __init__(self, size: int):
         self.size = size
@@ -53,6 +117,8 @@ class _Recorder:
         self.banned: dict[int, int] = {}
         self.differ: dict[tuple[int, int], int] = {}
         """(a, b): the digits the two cells cannot both hold."""
+        self.sums: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        """(cells, coefficients, total) of each linear equation."""
 
     def lit(self, cell: int, digit: int) -> Any:
         return _Lit((True, cell, digit))
@@ -90,10 +156,19 @@ class _Recorder:
             out.append((a, b, tuple(full & ~(digits & 1 << x) for x in range(self.size))))
         return out
 
+    def value(self, cell: int) -> _Term:
+        return _Term({cell: 1})
+
+    def add(self, constraint: Any, when: Sequence[Any] = ()) -> None:
+        if when or not isinstance(constraint, _Equation):
+            raise _Unreasoned
+        weights = {c: k for c, k in sorted(constraint.term.weights.items()) if k}
+        self.sums.append((tuple(weights), tuple(weights.values()), -constraint.term.constant))
+
     def _unreasoned(self, *args: Any, **kwargs: Any) -> Any:
         raise _Unreasoned
 
-    value = new_bool = new_int = add = _unreasoned
+    new_bool = new_int = _unreasoned
 
 
 def _literals(literals: Iterable[Any]) -> list[tuple[bool, int, int]]:
@@ -131,25 +206,55 @@ class RuleTag:
 
 def links_of(puzzle: Puzzle, tool: str = LOGIC) -> tuple[RuleLink, ...]:
     """The puzzle's rules as links (its extra houses are houses, not links);
-    `Unsupported` naming the first rule that is not one of them."""
-    out: list[RuleLink] = []
+    `Unsupported` naming the first rule that is neither links nor a sum."""
+    return read_rules(puzzle, tool)[0]
+
+
+def read_rules(puzzle: Puzzle, tool: str = LOGIC) -> tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]]:
+    """The puzzle's rules as links and sums; `Unsupported` naming the first
+    rule that is neither (the givens play no part: read once per rule set)."""
+    key = (puzzle.layout, puzzle.rules)
+    if key not in _READ:
+        if len(_READ) > 64:
+            _READ.clear()
+        _READ[key] = _read(puzzle)
+    found = _READ[key]
+    if isinstance(found, str):
+        raise Unsupported(f"{tool} cannot take {found}: {REASONS}")
+    return found
+
+
+REASONS = (
+    "it reasons with houses, rules between two cells (dots, odd/even, anti-knight, thermometers, "
+    "whispers...) and sums (killer cages, arrows, little killers, region-sum lines) only"
+)
+
+_READ: dict[object, tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]] | str] = {}
+"""`read_rules`' answers, or the description of the rule it refused."""
+
+
+def _read(puzzle: Puzzle) -> tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]] | str:
+    links: list[RuleLink] = []
+    sums: list[RuleSum] = []
     n = puzzle.size
+    full = (1 << n) - 1
     for rule in puzzle.rules:
         if rule.is_house(n):
             continue
         recorder = _Recorder(n)
         try:
-            rule.encode(recorder, puzzle)
+            if isinstance(rule, KillerCage) and rule.total is not None:
+                at_most_once(recorder, rule.cage)
+                recorder.add(sum((recorder.value(c) for c in rule.cage), _Term({})) == rule.total)
+            else:
+                rule.encode(recorder, puzzle)
         except _Unreasoned:
-            raise Unsupported(
-                f"{tool} cannot take {rule.describe(n)}: it reasons with houses and with rules "
-                "between two cells (dots, odd/even, anti-knight, thermometers, whispers...) only"
-            ) from None
+            return rule.describe(n)
         what = RuleTag(step_name(rule), rule.describe(n), tuple(rule.cells()))
-        full = (1 << n) - 1
-        out += [(what, cell, -1, _alone(full & ~mask, n)) for cell, mask in sorted(recorder.banned.items())]
-        out += [(what, a, b, forward) for a, b, forward in recorder.links()]
-    return tuple(out)
+        links += [(what, cell, -1, _alone(full & ~mask, n)) for cell, mask in sorted(recorder.banned.items())]
+        links += [(what, a, b, forward) for a, b, forward in recorder.links()]
+        sums += [(what, cells, weights, total) for cells, weights, total in recorder.sums]
+    return tuple(links), tuple(sums)
 
 
 def _alone(allowed: int, n: int) -> tuple[int, ...]:
@@ -158,10 +263,10 @@ def _alone(allowed: int, n: int) -> tuple[int, ...]:
 
 
 def logic_layout(puzzle: Puzzle, tool: str = LOGIC) -> Layout:
-    """The puzzle's layout with its links (`links_of`)."""
+    """The puzzle's layout with its links and sums (`read_rules`)."""
     base = puzzle.layout
-    links = links_of(puzzle, tool)
-    return layout_for(base.size, base.regions, base.extra, links) if links else base
+    links, sums = read_rules(puzzle, tool)
+    return layout_for(base.size, base.regions, base.extra, links, sums) if links or sums else base
 
 
 @cache

@@ -135,12 +135,13 @@ def _chain_key(hint: FoundChain) -> tuple:
     return tuple(tuple(p for _, p in chain) for chain in _chain_targets(hint))
 
 
-def _cause(grid: ChainGrid, node: Node, p: int) -> int:
+def _cause(grid: ChainGrid, node: Node, p: int) -> int | None:
     """The rule that made potential ``p`` true: ``node``'s own potential, or its
     flip (a cycle read backwards). -1 for the cell rule, else the house: for
     ``node``'s potential the first house of its parent's cell holding the
     digit in just those two cells (the rule that turned it on), for a flip
     the first house the two cells share (the one that turned ``node`` off).
+    None when no house holds both cells: a rule linked them, needing nothing gone.
     Read off the thinned grid, where the chain was found; ``node`` has a parent."""
     cell, d = p >> 5, p >> 1 & 15
     other = node[1][0][0] >> 5
@@ -150,7 +151,7 @@ def _cause(grid: ChainGrid, node: Node, p: int) -> int:
         inside = grid.house_bits[h]
         if inside >> cell & 1 and (p != node[0] or (inside & grid.where[d]).bit_count() == 2):
             return h
-    raise AssertionError("a chain link outside every house")
+    return None  # two cells a rule links (a cage, anti-king) without a house: the rule alone
 
 
 def _chain_rule_parents(grid: ChainGrid, hint: FoundChain) -> list[int]:

@@ -99,6 +99,7 @@ STEP_NAMES = (
     "whispers",
     "palindrome",
     "clone",
+    "arrow",
 )
 """What steps with a rule are called (`step_name`)."""
 

@@ -33,6 +33,7 @@ from . import (
     relations,
     singles,
     subsets,
+    sums,
     trial,
     uniqueness,
     wings,
@@ -84,6 +85,7 @@ DEFAULT = Scale(
                 subsets.FINDERS,
                 leftovers.FINDERS,
                 relations.FINDERS,
+                sums.FINDERS,
                 fish.FINDERS,
                 wings.FINDERS,
                 uniqueness.FINDERS,
@@ -107,6 +109,7 @@ SE = Scale(
         direct.SE_FINDERS["direct hidden pair"],
         singles.SE_FINDERS["naked single"],
         relations.FINDERS[1],
+        *sums.FINDERS,
         direct.SE_FINDERS["direct hidden triplet"],
         intersections.SE_FINDERS["locking"],
         *_named(

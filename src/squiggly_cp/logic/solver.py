@@ -191,12 +191,23 @@ def solve_logic(
         steps.append(step)
         state.apply(step.placements, step.eliminations)
         contradiction = state.contradiction()
+    if contradiction is None and all(state.values):
+        contradiction = _broken_rule(puzzle, state.values)
     return LogicResult(
         steps=steps,
         position=Position(puzzle, tuple(state.values), tuple(state.cands)),
         solved=contradiction is None and all(state.values),
         contradiction=contradiction,
     )
+
+
+def _broken_rule(puzzle: Puzzle, grid: Sequence[int]) -> str | None:
+    """The first rule a full grid breaks: a step with a rule only runs when
+    it is the easiest, so the last digits may be placed before it checks."""
+    for rule in puzzle.rules:
+        if not rule.holds(grid, puzzle):
+            return f"the grid breaks {rule.describe(puzzle.size)}"
+    return None
 
 
 def _opening(

@@ -23,17 +23,21 @@ from collections.abc import Iterator
 from ..core.limits import check_enforced
 from ..core.propagate import singles
 from ..core.puzzle import cell_name, digit_char
+from .relations import rule_bans, rule_pairs
 from .state import State, digits_of
 from .step import Step, Technique, elims_text
+from .sums import rule_sums
 
 SHALLOW = 10.0
 NESTED = 11.0
+RULE_FINDERS = (rule_bans, rule_pairs, rule_sums)
 NODE_LIMIT = 50_000
 """Bound on the nested search's assumptions per candidate (it is not expected to be reached)."""
 
 
 def propagate(state: State, seed: int | None = None) -> bool:
-    """Apply naked and hidden singles until none is left (`core.propagate.singles`).
+    """Apply naked and hidden singles until none is left (`core.propagate.singles`),
+    and with them the steps of the puzzle's rules (`relations`, `sums`).
     False on a contradiction (then ``state.broken`` says which).
 
     With ``seed``, only that cell (its candidates cut down to the assumed digit)
@@ -42,8 +46,22 @@ def propagate(state: State, seed: int | None = None) -> bool:
     if state.broken is not None:
         return False
     layout = state.layout
-    state.broken = singles(layout, state.cands, state.values, layout.peers, seed)
-    return state.broken is None
+    while True:
+        state.broken = singles(layout, state.cands, state.values, layout.peers, seed)
+        if state.broken is not None or not (layout.links or layout.sums):
+            return state.broken is None
+        # Singles know houses only: a rule's own steps go in between, or a
+        # trial could fill the grid against a rule.
+        found = [step for finder in RULE_FINDERS for step in finder(state)]
+        if not found:
+            return True
+        for step in found:
+            for cell, digit in step.eliminations:
+                state.eliminate(cell, digit)
+        state.broken = state.broken or state.contradiction()
+        if state.broken is not None:
+            return False
+        seed = None
 
 
 def _candidates(state: State) -> list[tuple[int, int]]:

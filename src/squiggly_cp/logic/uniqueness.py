@@ -132,9 +132,9 @@ def _name(length: int, kind: int) -> str:
 
 def deadly_patterns_hold(state: State) -> bool:
     """May a deadly pattern's swap be trusted to give another solution? Only
-    with houses alone: a rule between two cells (a dot, a thermometer) may
-    tell the two digits of a rectangle apart."""
-    return state.unique and not state.layout.links
+    with houses alone: a rule between two cells (a dot, a thermometer) or a
+    sum (a cage) may tell the two digits of a rectangle apart."""
+    return state.unique and not state.layout.links and not state.layout.sums
 
 
 def unique_loops(state: State) -> Iterator[Step]:
