@@ -3,13 +3,14 @@ and the sums that the logic solver reasons with (`squiggly_cp.logic.links`),
 every size 4x4 to 9x9, on box and jigsaw layouts, for the soundness checks.
 
     python benchmarks/make_rule_data.py            # about a minute on two cores
-    python benchmarks/make_rule_data.py --add      # only the kinds with sums (`SUMS`), replacing theirs
+    python benchmarks/make_rule_data.py --add renban between   # only these (of `LATER`), replacing theirs
 
 Every puzzle is the project's own. The rules are read off a random completed
 grid the way setters draw them (every kropki or XV dot with the negative
 constraint; thermometers, whispers and palindromes along paths the grid
 allows; odd/even and minimum/maximum marks; killer cages grown over the
-grid, arrows, little killers and region-sum lines the grid adds up to), or,
+grid, arrows, little killers and region-sum lines the grid adds up to;
+renban and between lines it fits, quadruples, every sandwich sum), or,
 for the global ones
 (anti-knight, anti-king, non-consecutive), the grid is filled to keep them.
 Givens are then removed while CP-SAT proves the puzzle unique with its rules:
@@ -38,6 +39,7 @@ from squiggly_cp.core.puzzle import DIGIT_CHARS, Grid, Puzzle, Verdict, standard
 from squiggly_cp.core.rules import (
     Apart,
     Arrow,
+    Between,
     CellMark,
     Clone,
     Dot,
@@ -45,8 +47,11 @@ from squiggly_cp.core.rules import (
     LittleKiller,
     NoOtherDots,
     Palindrome,
+    Quadruple,
     RegionSumLine,
+    Renban,
     Rule,
+    Sandwich,
     Thermometer,
     Whispers,
 )
@@ -254,6 +259,50 @@ def region_sums(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
     return found + _cages(rng, n, grid, 0.3)
 
 
+def renbans(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    def run(p: list[int]) -> bool:
+        digits = sorted(grid[c] for c in p)
+        return digits == list(range(digits[0], digits[0] + len(p)))
+
+    found = [p for p in _paths(rng, n, grid, lambda p: len({grid[c] for c in p}) == len(p), 60) if run(p)]
+    return [Renban(tuple(p)) for p in found[:5]] + _cages(rng, n, grid, 0.2)
+
+
+def betweens(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    def inside(p: list[int]) -> bool:
+        low, high = sorted((grid[p[0]], grid[p[-1]]))
+        return all(low < grid[c] < high for c in p[1:-1])
+
+    found = [p for p in _paths(rng, n, grid, lambda p: True, 80) if inside(p)]
+    return [Between(tuple(p)) for p in found[:5]] + odd_even(rng, n, grid)[: n // 2]
+
+
+def quadruples(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    """A quadruple at about a third of the grid points, with 2 to 4 of its
+    cells' digits (none twice: f-puzzles cannot say it)."""
+    out: list[Rule] = []
+    for r in range(n - 1):
+        for c in range(n - 1):
+            if rng.random() < 0.35:
+                corner = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+                seen = sorted({grid[x] for x in corner})
+                digits = sorted(rng.sample(seen, min(len(seen), rng.randint(2, 4))))
+                out.append(Quadruple(corner, tuple(digits)))
+    return out
+
+
+def sandwiches(rng: random.Random, n: int, grid: Grid) -> list[Rule]:
+    """The sandwich sum of every row and column (as most sandwich puzzles give)."""
+    out: list[Rule] = []
+    for line in ("row", "column"):
+        for i in range(1, n + 1):
+            probe = Sandwich(line, i, 0)
+            values = [grid[c] for c in probe.span(n)]
+            a, b = sorted((values.index(1), values.index(n)))
+            out.append(Sandwich(line, i, sum(values[a + 1 : b])))
+    return out
+
+
 _REGIONS: list[tuple[int, ...]] = [()]
 """The layout `one` is making a puzzle on (region-sum lines depend on it)."""
 
@@ -277,9 +326,16 @@ KINDS: dict[str, Maker] = {
     "arrow": arrows,
     "little-killer": little_killers,
     "region-sum": region_sums,
+    "renban": renbans,
+    "between": betweens,
+    "quadruple": quadruples,
+    "sandwich": sandwiches,
 }
-SUMS = ("killer", "killer-some", "arrow", "little-killer", "region-sum")
-"""The kinds with sums (`squiggly_cp.logic.sums`), added after the rest: ``--add`` makes just these."""
+LATER = (
+    *("killer", "killer-some", "arrow", "little-killer", "region-sum"),
+    *("renban", "between", "quadruple", "sandwich"),
+)
+"""The kinds added after the first 13 (sums and rules read whole): ``--add KIND...`` makes just those."""
 
 
 def one(job: tuple[str, int, int]) -> str | None:
@@ -310,13 +366,14 @@ def one(job: tuple[str, int, int]) -> str | None:
 
 
 def main() -> int:
-    add = sys.argv[1:] == ["--add"]
-    kinds = SUMS if add else tuple(KINDS)
+    add = sys.argv[1:2] == ["--add"]
+    kinds = tuple(sys.argv[2:]) if add else tuple(KINDS)
+    assert all(kind in LATER for kind in kinds), f"--add takes kinds of {LATER}"
     jobs = [(kind, n, k) for kind in kinds for n in SIZES for k in range(PER_SIZE)]
     with ProcessPoolExecutor() as pool:
         lines = [line for line in pool.map(one, jobs) if line is not None]
     old = OUT.read_text().splitlines(keepends=True) if add else []
-    kept = [x for x in old if x.split("\t")[0] not in SUMS]
+    kept = [x for x in old if x.split("\t")[0] not in kinds]
     OUT.write_text("".join(kept) + "".join(line + "\n" for line in lines))
     print(f"{len(lines)} of {len(jobs)} puzzles in {OUT}", file=sys.stderr)
     return 0

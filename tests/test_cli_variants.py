@@ -111,14 +111,19 @@ def test_dlx_and_crosscheck_name_the_rule_they_cannot_decide(tmp_path: Path) -> 
     assert "case 1: DLX cannot take the killer cage r1c1-r1c2 (sum 3)" in checked.stderr.decode()
 
 
-def test_logic_rate_hint_and_hatch_refuse_a_rule_in_one_line(tmp_path: Path) -> None:
+def test_hatch_refuses_a_rule_in_one_line_and_logic_reasons_with_it(tmp_path: Path) -> None:
     file = _write(tmp_path, _doc())
-    for command in ("logic", "rate", "hint", "hatch"):
-        done = run_cli(command, file)
-        err = done.stderr.decode().splitlines()
-        assert done.returncode == 1, (command, done.stderr)
-        assert len(err) == 1 and "the killer cage r1c1-r1c2 (sum 3)" in err[0], (command, err)
-        assert "Traceback" not in done.stderr.decode()
+    done = run_cli("hatch", file)
+    err = done.stderr.decode().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert len(err) == 1 and "the killer cage r1c1-r1c2 (sum 3)" in err[0], err
+    assert "Traceback" not in done.stderr.decode()
+    # The 4x4 killer with r1c1 = 1 is unique (checked against all 288 grids above).
+    path = json.loads(run_cli("logic", "--json", file).stdout)
+    assert path["solved"] is True and "killer cage" in {step["technique"] for step in path["steps"]}
+    rated = json.loads(run_cli("rate", "--json", file).stdout)
+    assert rated["verdict"] == "unique" and rated["hardest"] == "killer cage"
+    assert run_cli("hint", file).returncode == 0
 
 
 def test_hatch_uses_extra_houses(tmp_path: Path) -> None:

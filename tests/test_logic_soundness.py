@@ -323,15 +323,19 @@ SMALL_TOO = ("x", "diagonal+", "diagonal-", "disjoint")
 
 
 RULE_PUZZLES = list(load_rules())
-SUM_KINDS = ("killer", "killer-some", "arrow", "little-killer", "region-sum")
+SUM_KINDS = (
+    *("killer", "killer-some", "arrow", "little-killer", "region-sum"),
+    *("renban", "between", "quadruple"),
+)
 
 
-def test_the_rule_set_covers_every_rule_between_two_cells_and_every_sum_at_every_size():
+def test_the_rule_set_covers_every_rule_kind_at_every_size():
     kinds = {kind for kind, _, _ in RULE_PUZZLES}
-    assert len(kinds) >= 18
+    assert len(kinds) >= 22
     rules = {type(rule).__name__ for _, puzzle, _ in RULE_PUZZLES for rule in puzzle.rules}
     every = {"Dot", "NoOtherDots", "CellMark", "Apart", "Thermometer", "Whispers", "Palindrome", "Clone"}
     every |= {"KillerCage", "Arrow", "LittleKiller", "RegionSumLine"}
+    every |= {"Renban", "Between", "Quadruple", "Sandwich"}
     assert every <= rules
     assert {puzzle.size for _, puzzle, _ in RULE_PUZZLES} == set(range(4, 10))
     boxed = [puzzle.layout.boxes for _, puzzle, _ in RULE_PUZZLES]
@@ -341,15 +345,17 @@ def test_the_rule_set_covers_every_rule_between_two_cells_and_every_sum_at_every
 @pytest.mark.parametrize("scale", ["default", "se"])
 def test_rule_sample_is_sound_and_solved(scale):
     """Rules between two cells (dots, odd/even, anti-knight, thermometers...)
-    and sums (killer cages, arrows, little killers, region-sum lines):
+    sums (killer cages, arrows, little killers, region-sum lines) and rules
+    read whole (renban, between lines, quadruples, sandwiches):
     each step checked against the solution CP-SAT found when the puzzle was
-    made, two puzzles of each kind below 9x9 (below 7x7 with sums);
+    made, two puzzles of each kind below 9x9 (below 7x7 with sums or a
+    rule read whole: a minimal 7x7 can need trial, seconds);
     benchmarks/soundness_logic.py
     sweeps them all, 9x9 included."""
     tally = Tally()
     by_kind: dict[str, list[int]] = {}
     for i, (kind, puzzle, _) in enumerate(RULE_PUZZLES):
-        if puzzle.size < (7 if kind in SUM_KINDS else 9):  # a minimal 7x7 arrow needs trial: seconds
+        if puzzle.size < (7 if kind in SUM_KINDS else 9):
             by_kind.setdefault(kind, []).append(i)
     for kind in sorted(by_kind):
         for i in _sample(by_kind[kind], 2, seed=31):
@@ -360,3 +366,4 @@ def test_rule_sample_is_sound_and_solved(scale):
     assert tally.puzzles == 2 * len(by_kind)
     assert sum(tally.steps[name] for name in ("kropki dot", "thermometer", "odd/even cell")) > 0
     assert tally.steps["killer cage"] > 0 and tally.steps["innies and outies"] > 0
+    assert tally.steps["renban line"] > 0 and tally.steps["sandwich sum"] > 0

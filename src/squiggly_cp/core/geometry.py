@@ -28,6 +28,10 @@ RuleSum = tuple[Hashable, tuple[int, ...], tuple[int, ...], int]
 a whole-number coefficient per cell; the total), the weighted digits of
 the cells summing to the total (a killer cage, an arrow: line minus bulb = 0)."""
 Sums = tuple[RuleSum, ...]
+RuleWhole = tuple[Hashable, tuple[int, ...], Hashable]
+"""A rule read whole: (the rule, as its reader tags it; the cells it is
+about; the rule itself, whose own check says which fillings keep it)."""
+Wholes = tuple[RuleWhole, ...]
 
 
 KINDS = ("row", "column", "region", "extra")
@@ -105,7 +109,13 @@ class Layout:
     """
 
     def __init__(
-        self, size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = (), sums: Sums = ()
+        self,
+        size: int,
+        regions: tuple[int, ...],
+        extra: Extra = (),
+        links: Links = (),
+        sums: Sums = (),
+        wholes: Wholes = (),
     ):
         self.size = size
         self.regions = regions
@@ -115,18 +125,21 @@ class Layout:
         link that makes its two cells differ makes them peers."""
         self.sums = sums
         """Rules that sum cells (`RuleSum`), which the logic solver reads."""
+        self.wholes = wholes
+        """Rules the logic solver reads whole (`RuleWhole`)."""
         self.full = (1 << size) - 1
         """The candidate mask of every digit."""
 
-    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra, Links, Sums]]:
+    def __reduce__(self) -> tuple[object, tuple[int, tuple[int, ...], Extra, Links, Sums, Wholes]]:
         # Unpickled as the cached instance, not a copy.
-        return layout_for, (self.size, self.regions, self.extra, self.links, self.sums)
+        return layout_for, (self.size, self.regions, self.extra, self.links, self.sums, self.wholes)
 
     def __repr__(self) -> str:
         extra = f", {self.extra!r}" if self.extra else ""
         links = f", links={self.links!r}" if self.links else ""
         sums = f", sums={self.sums!r}" if self.sums else ""
-        return f"Layout({self.size}, {self.regions!r}{extra}{links}{sums})"
+        wholes = f", wholes={self.wholes!r}" if self.wholes else ""
+        return f"Layout({self.size}, {self.regions!r}{extra}{links}{sums}{wholes})"
 
     def house_name(self, house: int) -> str:
         """``"row 3"``, ``"column 4"``, ``"region 2"``, or an extra house's own name."""
@@ -279,13 +292,20 @@ class Layout:
 
 
 def layout_for(
-    size: int, regions: tuple[int, ...], extra: Extra = (), links: Links = (), sums: Sums = ()
+    size: int,
+    regions: tuple[int, ...],
+    extra: Extra = (),
+    links: Links = (),
+    sums: Sums = (),
+    wholes: Wholes = (),
 ) -> Layout:
     """The one `Layout` of ``size``, normalized ``regions``, ``extra`` houses,
-    ``links`` and ``sums`` (see `Layout`)."""
-    return _layout(size, regions, extra, links, sums)
+    ``links``, ``sums`` and ``wholes`` (see `Layout`)."""
+    return _layout(size, regions, extra, links, sums, wholes)
 
 
 @lru_cache(maxsize=256)
-def _layout(size: int, regions: tuple[int, ...], extra: Extra, links: Links, sums: Sums) -> Layout:
-    return Layout(size, regions, extra, links, sums)
+def _layout(
+    size: int, regions: tuple[int, ...], extra: Extra, links: Links, sums: Sums, wholes: Wholes
+) -> Layout:
+    return Layout(size, regions, extra, links, sums, wholes)

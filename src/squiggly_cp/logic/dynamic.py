@@ -341,9 +341,9 @@ def nested_chains(state: State, level: int) -> Iterator[Step]:
     10.0+) as well: SE's nested forcing chains. Only on a puzzle proved unique
     (as the uniqueness techniques): on one with several solutions, where logic
     cannot finish anyway, a sparse grid makes each step cost minutes. Nor
-    with sums (a cage, an arrow): the chains do not follow them, so each
+    with sums (a cage, an arrow) or rules read whole: the chains do not follow them, so each
     step costs minutes there too, and trial, which does, finds it at once."""
-    if not state.unique or state.layout.sums:
+    if not state.unique or state.layout.sums or state.layout.wholes:
         return
     best = best_step(_multiple(state, dynamic=True, nishio=False, level=level))
     if best is not None:

@@ -19,9 +19,12 @@ read; what the combinations say is "different digits that add up to the
 total", so the cage is read as that: its cells differ, and they sum. The
 steps with sums are in `sums`.
 
-A rule written with anything else (a choice of runs, a condition, an
-inequality) is none of these, and the solver refuses the puzzle, naming
-the rule.
+A rule written with anything else (renban's choice of runs, a between
+line's condition, a quadruple's count, a sandwich) is read whole
+(`Layout.wholes`): its cells, and the rule, whose own check (`Rule.holds`)
+says which fillings of them keep it (the steps are in `wholes`); what its
+encoding said in links before that is kept (a renban's digits differ). A
+rule about no cells at all would be refused, naming it.
 """
 
 from __future__ import annotations
@@ -31,9 +34,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..core.geometry import Layout, RuleLink, RuleSum, layout_for
+from ..core.geometry import Layout, RuleLink, RuleSum, RuleWhole, layout_for
 from ..core.puzzle import Puzzle, Unsupported
-from ..core.rules import Apart, CellMark, Dot, KillerCage, Rule
+from ..core.rules import Apart, CellMark, Dot, KillerCage, Rule, Sandwich
 from ..core.rules.base import Table, at_most_once
 
 LOGIC = "the logic solver (logic, rate, hint)"
@@ -204,15 +207,19 @@ class RuleTag:
     cells: tuple[int, ...]
 
 
+Read = tuple[tuple[RuleLink, ...], tuple[RuleSum, ...], tuple[RuleWhole, ...]]
+
+
 def links_of(puzzle: Puzzle, tool: str = LOGIC) -> tuple[RuleLink, ...]:
     """The puzzle's rules as links (its extra houses are houses, not links);
-    `Unsupported` naming the first rule that is neither links nor a sum."""
+    `Unsupported` naming the first rule the solver cannot read (`read_rules`)."""
     return read_rules(puzzle, tool)[0]
 
 
-def read_rules(puzzle: Puzzle, tool: str = LOGIC) -> tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]]:
-    """The puzzle's rules as links and sums; `Unsupported` naming the first
-    rule that is neither (the givens play no part: read once per rule set)."""
+def read_rules(puzzle: Puzzle, tool: str = LOGIC) -> Read:
+    """The puzzle's rules as links, sums and rules read whole; `Unsupported`
+    naming the first rule about no cells that is none of them (the givens
+    play no part: read once per rule set)."""
     key = (puzzle.layout, puzzle.rules)
     if key not in _READ:
         if len(_READ) > 64:
@@ -226,22 +233,25 @@ def read_rules(puzzle: Puzzle, tool: str = LOGIC) -> tuple[tuple[RuleLink, ...],
 
 REASONS = (
     "it reasons with houses, rules between two cells (dots, odd/even, anti-knight, thermometers, "
-    "whispers...) and sums (killer cages, arrows, little killers, region-sum lines) only"
+    "whispers...), sums (killer cages, arrows, little killers, region-sum lines) and rules on "
+    "cells of their own (renban, between lines, quadruples, sandwiches) only"
 )
 
-_READ: dict[object, tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]] | str] = {}
+_READ: dict[object, Read | str] = {}
 """`read_rules`' answers, or the description of the rule it refused."""
 
 
-def _read(puzzle: Puzzle) -> tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]] | str:
+def _read(puzzle: Puzzle) -> Read | str:
     links: list[RuleLink] = []
     sums: list[RuleSum] = []
+    wholes: list[RuleWhole] = []
     n = puzzle.size
     full = (1 << n) - 1
     for rule in puzzle.rules:
         if rule.is_house(n):
             continue
         recorder = _Recorder(n)
+        what = RuleTag(step_name(rule), rule.describe(n), tuple(rule.cells()))
         try:
             if isinstance(rule, KillerCage) and rule.total is not None:
                 at_most_once(recorder, rule.cage)
@@ -249,12 +259,14 @@ def _read(puzzle: Puzzle) -> tuple[tuple[RuleLink, ...], tuple[RuleSum, ...]] | 
             else:
                 rule.encode(recorder, puzzle)
         except _Unreasoned:
-            return rule.describe(n)
-        what = RuleTag(step_name(rule), rule.describe(n), tuple(rule.cells()))
+            scope = rule.span(n) if isinstance(rule, Sandwich) else what.cells
+            if not scope:
+                return rule.describe(n)
+            wholes.append((what, tuple(scope), rule))
         links += [(what, cell, -1, _alone(full & ~mask, n)) for cell, mask in sorted(recorder.banned.items())]
         links += [(what, a, b, forward) for a, b, forward in recorder.links()]
         sums += [(what, cells, weights, total) for cells, weights, total in recorder.sums]
-    return tuple(links), tuple(sums)
+    return tuple(links), tuple(sums), tuple(wholes)
 
 
 def _alone(allowed: int, n: int) -> tuple[int, ...]:
@@ -263,10 +275,12 @@ def _alone(allowed: int, n: int) -> tuple[int, ...]:
 
 
 def logic_layout(puzzle: Puzzle, tool: str = LOGIC) -> Layout:
-    """The puzzle's layout with its links and sums (`read_rules`)."""
+    """The puzzle's layout with its links, sums and rules read whole (`read_rules`)."""
     base = puzzle.layout
-    links, sums = read_rules(puzzle, tool)
-    return layout_for(base.size, base.regions, base.extra, links, sums) if links or sums else base
+    links, sums, wholes = read_rules(puzzle, tool)
+    if not (links or sums or wholes):
+        return base
+    return layout_for(base.size, base.regions, base.extra, links, sums, wholes)
 
 
 @cache

@@ -22,8 +22,9 @@ from .relations import STEP_NAMES
 from .scales import SCALES, Scale
 from .solver import LogicResult, get_scale, solve_logic
 from .sums import FINDERS as SUM_FINDERS
+from .wholes import FINDERS as WHOLE_FINDERS
 
-NOT_SE = frozenset(STEP_NAMES).union(*(t.step_names for t in SUM_FINDERS))
+NOT_SE = frozenset(STEP_NAMES).union(*(t.step_names for t in SUM_FINDERS + WHOLE_FINDERS))
 """Steps Sudoku Explainer has no technique for (`Rating.se_exact`)."""
 
 SCORES: dict[str, int] = {}

@@ -36,6 +36,7 @@ from . import (
     sums,
     trial,
     uniqueness,
+    wholes,
     wings,
 )
 from .step import Technique
@@ -86,6 +87,7 @@ DEFAULT = Scale(
                 leftovers.FINDERS,
                 relations.FINDERS,
                 sums.FINDERS,
+                wholes.FINDERS,
                 fish.FINDERS,
                 wings.FINDERS,
                 uniqueness.FINDERS,
@@ -110,6 +112,7 @@ SE = Scale(
         singles.SE_FINDERS["naked single"],
         relations.FINDERS[1],
         *sums.FINDERS,
+        *wholes.FINDERS,
         direct.SE_FINDERS["direct hidden triplet"],
         intersections.SE_FINDERS["locking"],
         *_named(

@@ -27,17 +27,18 @@ from .relations import rule_bans, rule_pairs
 from .state import State, digits_of
 from .step import Step, Technique, elims_text
 from .sums import rule_sums
+from .wholes import rule_wholes
 
 SHALLOW = 10.0
 NESTED = 11.0
-RULE_FINDERS = (rule_bans, rule_pairs, rule_sums)
+RULE_FINDERS = (rule_bans, rule_pairs, rule_sums, rule_wholes)
 NODE_LIMIT = 50_000
 """Bound on the nested search's assumptions per candidate (it is not expected to be reached)."""
 
 
 def propagate(state: State, seed: int | None = None) -> bool:
     """Apply naked and hidden singles until none is left (`core.propagate.singles`),
-    and with them the steps of the puzzle's rules (`relations`, `sums`).
+    and with them the steps of the puzzle's rules (`relations`, `sums`, `wholes`).
     False on a contradiction (then ``state.broken`` says which).
 
     With ``seed``, only that cell (its candidates cut down to the assumed digit)
@@ -48,7 +49,7 @@ def propagate(state: State, seed: int | None = None) -> bool:
     layout = state.layout
     while True:
         state.broken = singles(layout, state.cands, state.values, layout.peers, seed)
-        if state.broken is not None or not (layout.links or layout.sums):
+        if state.broken is not None or not (layout.links or layout.sums or layout.wholes):
             return state.broken is None
         # Singles know houses only: a rule's own steps go in between, or a
         # trial could fill the grid against a rule.

@@ -134,7 +134,8 @@ def deadly_patterns_hold(state: State) -> bool:
     """May a deadly pattern's swap be trusted to give another solution? Only
     with houses alone: a rule between two cells (a dot, a thermometer) or a
     sum (a cage) may tell the two digits of a rectangle apart."""
-    return state.unique and not state.layout.links and not state.layout.sums
+    layout = state.layout
+    return state.unique and not (layout.links or layout.sums or layout.wholes)
 
 
 def unique_loops(state: State) -> Iterator[Step]:
