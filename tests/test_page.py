@@ -277,14 +277,21 @@ def test_a_page_with_no_case_says_so(browser, tmp_path):
         tab.close()
 
 
-def test_a_rule_step_highlights_its_rule(browser, tmp_path):
-    # Issue 40: a step with a rule between two cells shades the rule's cells
-    # (a whole thermometer), as the step's "rule" role says.
-    puzzle = next(p for kind, p, _ in load_rules() if kind == "thermo" and p.size == 9)
-    steps = solve_logic(puzzle).steps
-    k, step = next((k, s) for k, s in enumerate(steps) if s.technique == "thermometer")
+@pytest.mark.parametrize(
+    ("kind", "technique"), [("thermo", "thermometer"), ("killer", "killer cage"), ("renban", "renban line")]
+)
+def test_a_rule_step_highlights_its_rule(browser, tmp_path, kind, technique):
+    # Issue 40: a step with a rule shades the rule's cells (a whole
+    # thermometer, cage or line), as the step's "rule" role says.
+    found = (
+        (p, k, s)
+        for p in sorted((p for k, p, _ in load_rules() if k == kind), key=lambda p: -p.size)
+        for k, s in enumerate(solve_logic(p).steps)
+        if s.technique == technique
+    )
+    puzzle, k, step = next(found)
     rule_cells = dict((name, items) for name, _, items in step.roles)["rule"]
-    assert len(rule_cells) >= 3 and set(step.cells) <= set(rule_cells)
+    assert len(rule_cells) >= 2 and {c for c, _ in step.eliminations} <= set(rule_cells)
     source = tmp_path / "thermo.json"
     source.write_text(json.dumps(to_fpuzzles_json(puzzle)))
     page = tmp_path / "thermo.html"

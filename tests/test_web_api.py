@@ -363,7 +363,11 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     doc["grid"][0][0] = {"value": 1, "given": True}
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
     assert analysed["solution"] == "1234341221434321"
-    assert analysed["rating_note"].startswith("not rated: the logic solver takes no variant rules")
+    # Rated as `rate` rates it; on SE's scale the cage steps are our figures, and it says so.
+    rated = json.loads(run_cli("rate", "--json", "--scale", "se", str(_variant_file(tmp_path, doc))).stdout)
+    on_se = post(client, "analyse", {"puzzle": json.dumps(doc), "scale": "se"})["rating"]
+    assert on_se["er"] == rated["rating"] and on_se["hardest"] == rated["hardest"]
+    assert on_se["se_exact"] is rated["se_exact"] is False
     steps = post(client, "steps", {"puzzle": json.dumps(doc)})
     assert steps["verdict"] == "unique" and steps["solved"] is True
     assert "killer cage" in {step["technique"] for step in steps["steps"]}

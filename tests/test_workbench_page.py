@@ -554,7 +554,7 @@ def test_a_pasted_variant_link_is_drawn_and_checked_with_its_rules(bench_at, tmp
     explained = json.loads(run_cli("solve", "--json", file).stdout)
     assert bench.verdict() == explained["verdict"] == "unique"
     assert "the killer cage r1c1-r1c2 (sum 3)" in bench.text("rules-list")
-    assert "not rated" in bench.text("details")
+    assert "our figures" in bench.text("rating")  # rated, the cages' steps with our figures
     # Clearing the given r1c1 leaves the cages' two solutions: the rules went with the edit.
     bench.cell("r1c1")
     bench.tab.keyboard.press("Delete")

@@ -119,6 +119,7 @@ def _rating(found: Assessment) -> dict[str, Any] | None:
         "ed": rated["diamond"],
         "level": rated["level"],
         "hardest": rated["hardest"],
+        **({"se_exact": rated["se_exact"]} if "se_exact" in rated else {}),
     }
 
 
@@ -144,10 +145,11 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
     if found.verdict is Verdict.UNIQUE:
         out["solution"] = told["solution"]
         out["candidates"] = list(told["solution"])  # the one solution's digits are all there are
-        if request.get("rate", True) and puzzle.rules:
-            out["rating_note"] = f"not rated: the logic solver takes no variant rules ({_first_rule(puzzle)})"
-        elif request.get("rate", True):
-            out.update(_ratings(puzzle, request, deadline))
+        if request.get("rate", True):
+            try:
+                out.update(_ratings(puzzle, request, deadline))
+            except Unsupported as refused:  # a rule the logic solver cannot read
+                out["rating_note"] = f"not rated: {refused}"
     elif found.verdict is Verdict.MULTIPLE:
         out["differences"] = {"cells": told["differ"], "solutions": told["solutions"]}
         try:
@@ -188,10 +190,6 @@ def _rules(puzzle: Puzzle) -> dict[str, Any]:
 
 def _cell_name(cell: int, size: int) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
-
-
-def _first_rule(puzzle: Puzzle) -> str:
-    return puzzle.rules[0].describe(puzzle.size)
 
 
 def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
