@@ -26,7 +26,8 @@ Two worker processes. Exits with status 1 if any step was unsound, a
 summary (or, with ``--digests``, a path) differs from the stored one, or a
 unique puzzle was not solved.
 
-``--record`` solves the puzzles the summaries cover (`expected_choice`) and,
+``--record`` solves the puzzles the summaries cover (`expected_choice`,
+plain, and `expected_variant_choice`, two of each variant and rule kind) and,
 when every step was sound, stores their summaries instead of comparing
 them: run it after a change that is meant to change paths, and read the
 diff. ``--record-digests FILE`` writes a digest of every path swept
@@ -53,6 +54,7 @@ from logic_check import (
     check_against,
     expected_choice,
     expected_key,
+    expected_variant_choice,
     expected_path,
     load_expected,
     load_multiple,
@@ -240,7 +242,7 @@ def main() -> int:
         parser.error("--record solves the puzzles the summaries cover: it takes no sample")
     unique = list(load_unique())
     files = [("logic_unique.txt", 0, len(unique))]
-    if not args.record and not args.lines:  # after the plain ones: `_where` names their lines
+    if not args.lines:  # after the plain ones: `_where` names their lines
         for name, more in (
             ("logic_variants.txt", list(load_variants())),
             ("logic_rules.txt", [(p, s) for _, p, s in load_rules()]),
@@ -248,7 +250,11 @@ def main() -> int:
             files.append((name, len(unique), len(unique) + len(more)))
             unique += more
     multiple = list(load_multiple())
-    chosen, kept_multiple = expected_choice() if args.record else _chosen(args, unique, multiple)
+    if args.record:
+        chosen, kept_multiple = expected_choice()
+        chosen = chosen + expected_variant_choice()
+    else:
+        chosen, kept_multiple = _chosen(args, unique, multiple)
     if args.lines:
         chosen, kept_multiple = [int(k) - 1 for k in args.lines.split(",")], []
     scales = ["default", "se"] if args.scale == "both" else [args.scale]

@@ -258,6 +258,32 @@ def expected_choice() -> tuple[list[int], list[int]]:
     return unique, multiple
 
 
+VARIANTS_PER_KIND = 2
+"""Stored summaries per house variant (logic_variants.txt) and per rule kind (logic_rules.txt)."""
+
+
+def expected_variant_choice() -> list[int]:
+    """The indices of the variant puzzles whose summaries are stored too, in
+    the list the sweep checks (logic_unique.txt, then logic_variants.txt, then
+    logic_rules.txt): a seeded draw of `VARIANTS_PER_KIND` of each variant and
+    each rule kind (a kind added to a file changes no other kind's draw)."""
+    start = sum(1 for _ in (DATA / "logic_unique.txt").open())
+    chosen: list[int] = []
+    for name, kind_of in (
+        ("logic_variants.txt", lambda line: line.split()[4]),
+        ("logic_rules.txt", lambda line: line.split("\t")[0]),
+    ):
+        lines = (DATA / name).read_text().splitlines()
+        by_kind: dict[str, list[int]] = {}
+        for k, line in enumerate(lines):
+            by_kind.setdefault(kind_of(line), []).append(start + k)
+        for kind, indices in sorted(by_kind.items()):
+            rng = random.Random(f"{name}-{kind}")
+            chosen += sorted(rng.sample(indices, min(VARIANTS_PER_KIND, len(indices))))
+        start += len(lines)
+    return sorted(chosen)
+
+
 def expected_path(scale: str = "default") -> Path:
     """Where the stored summaries of ``scale`` live."""
     return DATA / ("logic_expected.jsonl" if scale == "default" else f"logic_expected_{scale}.jsonl")

@@ -23,6 +23,7 @@ from logic_check import (
     check_against,
     expected_choice,
     expected_key,
+    expected_variant_choice,
     load_expected,
     load_multiple,
     load_rules,
@@ -56,10 +57,10 @@ def test_stored_data_is_as_documented():
     assert len(MULTIPLE) >= 200
     # The stored summaries cover the puzzles `expected_choice` names: a few
     # hundred, from every group of the plan.
-    keys = {expected_key("unique", i) for i in EXPECTED_UNIQUE} | {
+    keys = {expected_key("unique", i) for i in EXPECTED_UNIQUE + expected_variant_choice()} | {
         expected_key("multiple", k) for k in EXPECTED_MULTIPLE
     }
-    assert 250 <= len(keys) <= 400
+    assert 300 <= len(keys) <= 450
     for expected in EXPECTED.values():
         assert expected.keys() == keys
     assert {UNIQUE[i][0].size for i in EXPECTED_UNIQUE} == {p.size for p, _ in UNIQUE}
@@ -367,3 +368,21 @@ def test_rule_sample_is_sound_and_solved(scale):
     assert sum(tally.steps[name] for name in ("kropki dot", "thermometer", "odd/even cell")) > 0
     assert tally.steps["killer cage"] > 0 and tally.steps["innies and outies"] > 0
     assert tally.steps["renban line"] > 0 and tally.steps["sandwich sum"] > 0
+
+
+@pytest.mark.parametrize("scale", ["default", "se"])
+def test_stored_variant_summaries_are_the_paths(scale):
+    """The stored summaries cover two puzzles of each house variant and rule
+    kind (`expected_variant_choice`): the small ones' paths, step by step
+    against their solutions, are as stored (the sweep checks them all)."""
+    everything = UNIQUE + list(load_variants()) + [(p, s) for _, p, s in RULE_PUZZLES]
+    chosen = expected_variant_choice()
+    kinds = len(VARIANTS) + len({kind for kind, _, _ in RULE_PUZZLES})
+    assert len(chosen) == 2 * kinds and min(chosen) >= len(UNIQUE)
+    tally = Tally()
+    small = [i for i in chosen if everything[i][0].size <= 6]
+    for i in _sample(small, 16, seed=41):
+        puzzle, solution = everything[i]
+        stored = _expected("unique", i, scale)
+        check_against(puzzle, solution_masks(solution), tally, expected=stored, scale=scale)
+    assert tally.errors == [] and tally.puzzles == min(16, len(small))
