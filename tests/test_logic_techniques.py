@@ -488,6 +488,24 @@ def test_trial():
     assert all(solution[c] != d for c, d in chosen.eliminations)
 
 
+def test_a_nested_trial_that_reaches_the_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search out of budget proves nothing (budget 0 here: each stops at its
+    # first branch); the one that reaches a solution, on a puzzle proved
+    # unique, leaves the other candidates out. The puzzle and its solution
+    # (CP-SAT's) are line 97 of logic_unique.txt: r2c3 is 1 or 2, and 2 is right.
+    regions = tuple(int(ch) for ch in "0011100121032223344233444")
+    givens = tuple(int(ch) if ch != "." else 0 for ch in ".....3......5.31......4..")
+    puzzle = Puzzle(5, givens, regions)
+    solution = [int(ch) for ch in "2513431245425131435253421"]
+    monkeypatch.setattr(trial, "NODE_LIMIT", 0)
+    state = State.start(puzzle, unique=True)
+    (step,) = list(trial.nested_trial(state))
+    assert step.eliminations == ((7, 1),) and solution[7] == 2
+    assert "leads to a solution, and the puzzle has only one" in step.text
+    state.unique = False  # not proved: no step
+    assert list(trial.nested_trial(state)) == []
+
+
 def test_trial_is_the_last_resort():
     # A chain step rated above trial's 10.0 is still taken before trial; trial runs
     # only when no other technique has a step.

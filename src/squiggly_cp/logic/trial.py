@@ -13,7 +13,9 @@ then nested assumptions); a candidate all of whose branches fail goes
 (difficulty 11.0). On a puzzle with one solution, at most one candidate of
 that cell survives its search, so the nested trial always makes progress; on
 a puzzle with several solutions every candidate may survive, and then the
-solver stops there.
+solver stops there. When the searches of the others run out of their budget
+(a variant's rule steps at every node make them slow) and one candidate's
+search reaches a solution, on a puzzle proved unique the others go.
 """
 
 from __future__ import annotations
@@ -134,10 +136,12 @@ def nested_trial(state: State) -> Iterator[Step]:
     if not empty:
         return
     cell = min(empty, key=lambda c: cands[c].bit_count())
+    solved = []
     for digit in digits_of(cands[cell]):
         trial = state.copy()
         trial.place(cell, digit)
-        if search(trial, [NODE_LIMIT]) is False:
+        found = search(trial, [NODE_LIMIT])
+        if found is False:
             yield Step(
                 "trial",
                 NESTED,
@@ -149,6 +153,24 @@ def nested_trial(state: State) -> Iterator[Step]:
                 ),
             )
             return
+        if found:
+            solved.append(digit)
+    if state.unique and len(solved) == 1 and cands[cell].bit_count() > 1:
+        # Every other search ran out of its budget (a rule's steps at each node
+        # make it slow); a solution of every rule with this digit, on a puzzle
+        # proved to have one, says the others are wrong.
+        digit = solved[0]
+        others = tuple((cell, d) for d in digits_of(cands[cell]) if d != digit)
+        yield Step(
+            "trial",
+            NESTED,
+            eliminations=others,
+            cells=(cell,),
+            text=(
+                f"Trial: {cell_name(cell, n)} = {digit_char(digit)} leads to a solution, and the puzzle "
+                f"has only one -> {elims_text(others, n)}"
+            ),
+        )
 
 
 FINDERS: tuple[Technique, ...] = (
