@@ -135,8 +135,7 @@ def rule_sums(state: State) -> Iterator[Step]:
     layout = state.layout
     for tag, cells, weights, total in layout.sums:
         assert isinstance(tag, RuleTag)
-        opened = sum(1 for c in cells if not state.values[c])
-        grade = SUM_MORE if opened > 2 else (SUM_ONE, SUM_TWO)[max(opened, 1) - 1]
+        grade = fill_grade(state, cells)
         head = tag.describe[0].upper() + tag.describe[1:] + ": "
         roles: tuple[Role, ...] = (("rule", "cells", tag.cells or cells),)
         step = _sum_step(state, (cells, weights, total), tag.name, roles, grade, head)
@@ -177,16 +176,30 @@ def _sum_step(
     )
 
 
-def _combos_text(combos: Combos, groups: tuple[int, ...], weights: tuple[int, ...]) -> str:
-    """"its digits are {1,6}, {2,5} or {3,4}" for cells that all see each other and simply add up."""
-    if set(groups) != {0} or set(weights) != {1} or not combos:
+def fill_grade(state: State, cells: Sequence[int]) -> float:
+    """A rule's step by its fillings: 1.2 with one of its cells open, 1.6 with two, 2.0 with more."""
+    opened = sum(1 for c in cells if not state.values[c])
+    return SUM_MORE if opened > 2 else (SUM_ONE, SUM_TWO)[max(opened, 1) - 1]
+
+
+def digit_sets_text(sets: Sequence[Sequence[int]], count_many: bool = True) -> str:
+    """"its digits are {1,6}, {2,5} or {3,4}" (``sets`` in order); past
+    `SHOWN_COMBOS` how many there are, or nothing without ``count_many``."""
+    if not sets or (len(sets) > SHOWN_COMBOS and not count_many):
         return ""
-    sets = ["{" + ",".join(map(digit_char, ds)) + "}" for ds in sorted(digits_of(c) for c in combos)]
-    if len(sets) == 1:
-        return f"its digits are {sets[0]}"
-    if len(sets) > SHOWN_COMBOS:
-        return f"its digits are one of {len(sets)} combinations"
-    return f"its digits are {', '.join(sets[:-1])} or {sets[-1]}"
+    shown = ["{" + ",".join(map(digit_char, ds)) + "}" for ds in sets]
+    if len(shown) == 1:
+        return f"its digits are {shown[0]}"
+    if len(shown) > SHOWN_COMBOS:
+        return f"its digits are one of {len(shown)} combinations"
+    return f"its digits are {', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def _combos_text(combos: Combos, groups: tuple[int, ...], weights: tuple[int, ...]) -> str:
+    """The combinations left, for cells that all see each other and simply add up."""
+    if set(groups) != {0} or set(weights) != {1}:
+        return ""
+    return digit_sets_text(sorted(digits_of(c) for c in combos))
 
 
 def _equation(cells: Sequence[int], weights: Sequence[int], total: int, n: int) -> str:

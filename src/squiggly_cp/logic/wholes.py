@@ -24,11 +24,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.geometry import Layout
-from ..core.puzzle import digit_char
 from .links import RuleTag
 from .state import State, digits_of
 from .step import Role, Step, Technique, elims_text
-from .sums import SHOWN_COMBOS, SUM_MORE, SUM_ONE, SUM_TWO, groups_of
+from .sums import SUM_ONE, digit_sets_text, fill_grade, groups_of
 
 MAX_FILLINGS = 20000
 """Fillings (and partial ones) tried for one rule at most; past it, no step."""
@@ -38,7 +37,7 @@ def rule_wholes(state: State) -> Iterator[Step]:
     """A digit of a rule's cell that no filling keeping the rule puts there."""
     layout = state.layout
     n = layout.size
-    cands, values = state.cands, state.values
+    cands = state.cands
     for tag, cells, rule in layout.wholes:
         assert isinstance(tag, RuleTag)
         masks = tuple(cands[c] for c in cells)
@@ -50,10 +49,9 @@ def rule_wholes(state: State) -> Iterator[Step]:
         elims = tuple((c, d) for c, m, ok in pairs for d in digits_of(m & ~ok))
         if not elims:
             continue
-        opened = sum(1 for c in cells if not values[c])
-        grade = SUM_MORE if opened > 2 else (SUM_ONE, SUM_TWO)[max(opened, 1) - 1]
+        grade = fill_grade(state, cells)
         head = tag.describe[0].upper() + tag.describe[1:]
-        what = _sets_text(sets) if len(cells) <= n else ""
+        what = digit_sets_text(sets, count_many=False) if len(cells) <= n else ""
         roles: tuple[Role, ...] = (("rule", "cells", cells),)
         yield Step(
             tag.name,
@@ -119,13 +117,6 @@ class _Board:
         self.regions = self.region_map = layout.regions
         self.peers = layout.peer_sets
         self.rules = ()
-
-
-def _sets_text(sets: tuple[tuple[int, ...], ...]) -> str:
-    if not sets or len(sets) > SHOWN_COMBOS:
-        return ""
-    shown = ["{" + ",".join(map(digit_char, s)) + "}" for s in sets]
-    return "its digits are " + (shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}")
 
 
 WHOLE_NAMES = ("renban line", "between line", "quadruple", "sandwich sum")
