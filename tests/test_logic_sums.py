@@ -15,12 +15,13 @@ import pytest
 
 from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.core.rules import Arrow, KillerCage, LittleKiller, RegionSumLine
-from squiggly_cp.logic import solve_logic
+from squiggly_cp.core.rules import Arrow, KillerCage, LittleKiller, RegionSumLine, Renban
+from squiggly_cp.logic import dynamic, solve_logic
 from squiggly_cp.logic.links import logic_layout, read_rules
 from squiggly_cp.logic.state import State, digits_of
 from squiggly_cp.logic.sums import cage_locks, derived_sums, fillings, innies_outies, rule_sums
 from squiggly_cp.logic.trial import propagate
+from squiggly_cp.logic.uniqueness import deadly_patterns_hold
 
 EMPTY4 = Puzzle.standard([0] * 16, 4)
 EMPTY9 = Puzzle.standard([0] * 81, 9)
@@ -150,3 +151,19 @@ def test_a_grid_filled_against_a_sum_is_a_contradiction(total):
 def test_trial_propagation_keeps_the_sums():
     assert propagate(State.start(_one_short(3))) is True
     assert propagate(State.start(_one_short(4))) is False
+
+
+def test_no_deadly_patterns_or_nested_chains_with_sums_or_rules_read_whole(monkeypatch):
+    # A sum or a renban can tell a rectangle's two digits apart; and the
+    # nested chains, which follow neither, are not run (trial is).
+    ran = []
+    monkeypatch.setattr(dynamic, "_multiple", lambda *args, **kwargs: ran.append(1) or iter(()))
+    plain = State.start(EMPTY9, unique=True)
+    assert deadly_patterns_hold(plain)
+    list(dynamic.nested_chains(plain, 2))
+    assert ran == [1]
+    for rule in (KillerCage((0, 1), 3), Renban((0, 1, 2))):
+        state = State.start(EMPTY9.with_rules([rule]), unique=True)
+        assert not deadly_patterns_hold(state)
+        list(dynamic.nested_chains(state, 2))
+        assert ran == [1]
