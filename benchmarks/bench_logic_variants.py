@@ -8,7 +8,9 @@ long a rating takes.
 The sets are benchmarks/variants/ (`variants/sets.py`): ``everyday`` (100
 generated published-style puzzles: killer, arrow, thermo, kropki and XV, 10
 on boxes and 10 on jigsaws each, reported per kind) and ``killer_jigsaw``
-(30 killers on jigsaw layouts, no givens). Each puzzle is rated as `rate`
+(30 killers on jigsaw layouts, no givens); or a file of your own, such as
+published puzzles set by others, which stay out of this repository
+(`variants.sets.read_any`). Each puzzle is rated as `rate`
 rates it (`assess`: CP-SAT proves it unique, then the logic path on the
 default scale) ``--repeat`` times; its time is the median, and a set's is
 the median of those. Every step is checked against the stored solution (a
@@ -32,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from variants.sets import HERE, Entry, read_set
+from variants.sets import Entry, read_any
 
 from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.step import Step
@@ -90,9 +92,7 @@ def main() -> int:
     args = parser.parse_args()
     groups: dict[str, list[Entry]] = {}
     for name in args.sets:
-        for entry in read_set(HERE / f"{name}.jsonl"):
-            kind = entry.name.rsplit("-", 1)[0] if name == "everyday" else name
-            groups.setdefault(kind, []).append(entry)
+        groups.update(read_any(name))
     print(
         "| set | puzzles | solved | unsound steps | without any chain or trial "
         "| without forcing nets or trial | median rating time | ratings |"

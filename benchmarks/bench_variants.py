@@ -4,22 +4,15 @@ model without the 45-rule sums (`sat/sums.py`) and a peer solver, in one run.
 
 The sets (benchmarks/variants/, our own one-puzzle-a-line JSON: `variants/sets.py`):
 
-- ``tarek42.jsonl``: Tarek's 42 hard killers (9x9, boxes, no givens),
-  posted on the sudoku forum at
-  http://rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434#p2453 ,
-  found as cage strings in the short killer notation
-  (http://forum.enjoysudoku.com/understandable-snarfable-killer-cages-t6119.html)
-  in sigh/Interactive-Sudoku-Solver, data/killers.js (TAREK_ALL); transcribed
-  here into our format (a cell marked 0 there, a cage of one cell without a
-  sum, is left uncaged), each proved unique by CP-SAT; the 20 whose solutions
-  that file also lists agree with them.
-- ``tests/data/published_variants.jsonl``: 31 published variant puzzles of
-  many kinds (the test suite's, read from f-puzzles JSON), with their sources.
 - ``everyday.jsonl``: 100 generated published-style puzzles, killer, arrow,
   thermo, kropki and XV, 10 on the box layout and 10 on jigsaws each
   (`variants/make_sets.py`, seeded).
 - ``killer_jigsaw.jsonl``: 30 generated killers on jigsaw layouts, larger
   cages, no givens.
+- a file of your own (``--sets path/to/file.jsonl``): our format, or puzzles
+  set by others as f-puzzles JSON (`variants/sets.read_any`). Puzzles set by
+  others are not kept in this repository; RESULTS.md names the collections
+  measured (Tarek's 42 hard killers; 31 published variant puzzles).
 
 Each puzzle is solved ``--repeat`` times by each solver (read afresh, the
 sums' cache emptied: every solve pays for its model), the solvers in rotating
@@ -44,7 +37,6 @@ cannot be installed here.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -57,40 +49,23 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "variants"))
 
 from bench_solve import machine, percentile  # noqa: E402
-from sets import Entry, read_set  # noqa: E402
+from sets import Entry, read_any  # noqa: E402
 
-from squiggly_cp.core.puzzle import Grid, Puzzle, Verdict  # noqa: E402
+from squiggly_cp.core.puzzle import Grid, Verdict  # noqa: E402
 from squiggly_cp.engines import cpsat  # noqa: E402
-from squiggly_cp.formats.fpuzzles import read_fpuzzles, to_fpuzzles_json  # noqa: E402
+from squiggly_cp.formats.fpuzzles import to_fpuzzles_json  # noqa: E402
 from squiggly_cp.sat import model as sat_model  # noqa: E402
 from squiggly_cp.sat import sums  # noqa: E402
 
-PUBLISHED = HERE.parent / "tests" / "data" / "published_variants.jsonl"
 Solver = Callable[[Entry], "Grid | str | None"]
 """One solve: the unique solution, None (not unique), or why it was not decided."""
-
-
-def published() -> list[Entry]:
-    out = []
-    for k, line in enumerate(PUBLISHED.read_text(encoding="utf-8").splitlines(), 1):
-        data = json.loads(line)
-        [puzzle] = read_fpuzzles(json.dumps(data["puzzle"]))
-        assert isinstance(puzzle, Puzzle)
-        out.append(Entry(f"published-{k:02d} {data['kind']}", puzzle, tuple(map(int, data["solution"]))))
-    return out
 
 
 def load_sets(names: list[str]) -> dict[str, list[Entry]]:
     sets: dict[str, list[Entry]] = {}
     for name in names:
-        if name == "published":
-            sets["published (31, many kinds)"] = published()
-        elif name == "everyday":
-            for entry in read_set(HERE / "variants" / "everyday.jsonl"):
-                kind = entry.name.rsplit("-", 1)[0]
-                sets.setdefault(f"everyday {kind}", []).append(entry)
-        else:
-            sets[name] = read_set(HERE / "variants" / f"{name}.jsonl")
+        found = read_any(name)
+        sets.update({f"everyday {k}" if name == "everyday" else k: v for k, v in found.items()})
     return sets
 
 
@@ -184,7 +159,7 @@ def rows(label: str, times: dict[str, list[float]], count: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--sets", nargs="+", default=["tarek42", "published", "everyday", "killer_jigsaw"], help="which sets"
+        "--sets", nargs="+", default=["everyday", "killer_jigsaw"], help="which sets (names or files)"
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--peer", action="store_true", help="also time pencilmark (installed if need be)")

@@ -14,8 +14,8 @@ everyday puzzles and killer jigsaws, each proved unique by CP-SAT.
 * ``killer_jigsaw.jsonl``: ``--jigsaw-killers`` (30) killers on random
   jigsaw layouts, every cell caged, larger cages (2-6 cells), no givens.
 
-Tarek's 42 hard killers (``tarek42.jsonl``) were transcribed from their
-published cage strings, not made here: see benchmarks/bench_variants.py.
+Puzzles set by others are not kept here: a collection of them outside the
+repository can be measured with ``--sets path/to/file.jsonl``.
 """
 
 from __future__ import annotations

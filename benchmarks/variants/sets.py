@@ -1,6 +1,6 @@
 """The variant benchmark sets' file format: one puzzle a line, as JSON (ours).
 
-    {"name": "tarek-01", "size": 9, "regions": "box" or N*N labels ("0".."9A.."),
+    {"name": "killer-box-01", "size": 9, "regions": "box" or N*N labels ("0".."9A.."),
      "givens": N*N characters ("." for an empty cell), "rules": [...],
      "solution": N*N characters}
 
@@ -100,6 +100,34 @@ def entry_line(entry: Entry) -> str:
 
 def read_set(path: Path) -> list[Entry]:
     return [entry_from(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def read_any(name: str) -> dict[str, list[Entry]]:
+    """A set by name (one of ours here, ``everyday`` split by kind) or a file
+    of your own: our format, or a collection of puzzles set by others that
+    stays out of this repository, one {"kind", "puzzle" (f-puzzles JSON),
+    "solution"} a line ("source" too, if you like)."""
+    path = Path(name)
+    if path.suffix != ".jsonl":
+        path = HERE / f"{name}.jsonl"
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if lines and "puzzle" in lines[0]:
+        return {f"{path.stem} ({len(lines)})": [_collected(k, data) for k, data in enumerate(lines, 1)]}
+    entries = [entry_from(json.dumps(data)) for data in lines]
+    if path.stem != "everyday":
+        return {path.stem: entries}
+    kinds: dict[str, list[Entry]] = {}
+    for entry in entries:
+        kinds.setdefault(entry.name.rsplit("-", 1)[0], []).append(entry)
+    return kinds
+
+
+def _collected(number: int, data: dict) -> Entry:
+    from squiggly_cp.formats.fpuzzles import read_fpuzzles
+
+    [puzzle] = read_fpuzzles(json.dumps(data["puzzle"]))
+    assert isinstance(puzzle, Puzzle), puzzle
+    return Entry(f"{number:02d}-{data['kind']}", puzzle, tuple(map(int, data["solution"])))
 
 
 def write_set(path: Path, entries: Iterable[Entry]) -> None:
