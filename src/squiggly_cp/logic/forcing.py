@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from ..core.geometry import bit_set
 from ..core.limits import check_enforced
+from .blocked import unit_mates
 from .potentials import (
     KEY_X,
     KEY_XY,
@@ -367,6 +368,7 @@ def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
       any of these (nor its opposite) finds nothing again.
     """
     houses, house_bits, cell_houses = grid.houses, grid.house_bits, grid.cell_houses
+    mates = unit_mates(grid.state.layout)
     changed = 0
     tails: int | None = 0
     for cell, (now, then) in enumerate(zip(grid.cands, kept.cands, strict=True)):
@@ -382,6 +384,8 @@ def _changes(grid: ChainGrid, kept: _Kept) -> tuple[int, int | None]:
         changed |= (_CELL if pair or then.bit_count() == 2 else _ONS) << (cell << 5)
         if grid.rule_links:  # what a linked cell's digits turn off here changed too
             for other, _ in grid.rule_links[cell]:
+                changed |= _ONS << (other << 5)
+            for other in mates[cell]:  # and the links a sum or rule says between the others
                 changed |= _ONS << (other << 5)
         if tails is not None and pair:
             for d in bits(now):

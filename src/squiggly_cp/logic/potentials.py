@@ -35,7 +35,7 @@ from functools import cache, partial
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .links import cell_links
+from .blocked import rule_links_now
 from .se_houses import cell_house_order
 from .state import State
 from .step import Link, Step
@@ -254,7 +254,7 @@ class ChainGrid:
         self.locking_free: bool | None = None
         """No locked candidates in the start grid (`nested.advanced` sets it)."""
         self.cell_houses, self.cell_house_bits = _house_order(layout)
-        self.rule_links = cell_links(layout) if layout.links else None
+        self.rule_links = rule_links_now(state)
         self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
 
     @property

@@ -23,6 +23,7 @@ from itertools import chain
 from operator import attrgetter
 
 from . import (
+    blocked,
     direct,
     dynamic,
     exclusion,
@@ -88,6 +89,7 @@ DEFAULT = Scale(
                 relations.FINDERS,
                 sums.FINDERS,
                 wholes.FINDERS,
+                blocked.FINDERS,
                 fish.FINDERS,
                 wings.FINDERS,
                 uniqueness.FINDERS,
@@ -113,6 +115,7 @@ SE = Scale(
         relations.FINDERS[1],
         *sums.FINDERS,
         *wholes.FINDERS,
+        *blocked.FINDERS,
         direct.SE_FINDERS["direct hidden triplet"],
         intersections.SE_FINDERS["locking"],
         *_named(

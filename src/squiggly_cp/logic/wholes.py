@@ -20,7 +20,7 @@ Sudoku Explainer has none of them (`Rating.se_exact`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core.geometry import Layout
@@ -71,7 +71,7 @@ def kept_fillings(
     """For each cell, the digits some filling keeping ``rule`` puts there, and
     the digit sets those fillings use (sorted); None past `MAX_FILLINGS`."""
     n = layout.size
-    board = _Board(layout)
+    board = board_of(layout)
     order = sorted(range(len(cells)), key=lambda i: masks[i].bit_count())
     grid = [0] * (n * n)
     support = [0] * len(cells)
@@ -107,6 +107,12 @@ def kept_fillings(
     if not fill(0):
         return None
     return tuple(support), tuple(sorted(sets))
+
+
+@cache
+def board_of(layout: Layout) -> _Board:
+    """The board a rule's check reads for ``layout``."""
+    return _Board(layout)
 
 
 class _Board:

@@ -1,0 +1,339 @@
+"""The rule against its houses: a way of filling a rule's cells that would
+leave a cell outside it no digit, or a house no place for one of its
+digits, is out ("The arrow r2c3->r1c3-r1c4-r1c5: filling it would leave
+r1c8 no digit with {1,2,3}, so r2c3 <> 6, r1c4 <> 3").
+
+Every rule with cells of its own takes part: a sum (`Layout.sums`), a rule
+read whole (`Layout.wholes`) and a rule of links between its own cells
+(`Layout.links`: a thermometer, a whisper, a palindrome, a dot). The step
+lists every filling of the rule's cells from their candidates that keeps
+the rule (its sum, its links between its cells, its own check), no digit
+twice among cells that see each other, then drops those that
+
+* take every candidate of a cell outside the rule that sees some of them
+  (each cell it sees holds its digit in the filling), or
+* leave a house that meets the rule no place, outside the rule, for a digit
+  it still needs and the filling does not hold.
+
+What no filling left puts in a rule's cell goes, and so does a digit of a
+cell outside that every filling left puts in a cell it sees. The solution's
+own filling is never dropped: its digits are all in their candidates, and
+it leaves every other cell its digit. A rule with more fillings to try than
+`MAX_NODES` waits (the step is missing, never wrong).
+
+Graded 2.6: past a rule's own steps and its locked digits, before pairs.
+Sudoku Explainer has no such step (`Rating.se_exact`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from ..core.geometry import Layout
+from ..core.puzzle import cell_name, digit_char
+from .links import RuleTag, cell_links
+from .state import State, bits, digits_of
+from .step import Role, Step, Technique, elims_text, houses_text
+from .sums import digit_sets_text, groups_of
+from .wholes import board_of
+
+BLOCKED = 2.6
+MAX_NODES = 20000
+"""Partial fillings tried for one rule at most; past it, no step."""
+MAX_FILLINGS = 3000
+"""Complete fillings kept for one rule at most; past it, no step."""
+SHOWN_REASONS = 3
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One rule as this step reads it: its cells, the links between them
+    (index pairs and table), and its sum or its own check, if any."""
+
+    tag: RuleTag
+    cells: tuple[int, ...]
+    pairs: tuple[tuple[int, int, tuple[int, ...]], ...]
+    weights: tuple[int, ...] | None = None
+    total: int = 0
+    rule: Any = None
+
+
+@cache
+def units(layout: Layout) -> tuple[Unit, ...]:
+    """The layout's rules with cells of their own, each once (a cage's sum and its
+    differing cells are one unit)."""
+    found: dict[RuleTag, dict[str, Any]] = {}
+    for tag, cells, weights, total in layout.sums:
+        assert isinstance(tag, RuleTag)
+        found[tag] = {"cells": cells, "weights": weights, "total": total}
+    for tag, cells, rule in layout.wholes:
+        assert isinstance(tag, RuleTag)
+        found.setdefault(tag, {"cells": cells})["rule"] = rule
+    links: dict[RuleTag, list[tuple[int, int, tuple[int, ...]]]] = {}
+    for tag, a, b, table in layout.links:
+        assert isinstance(tag, RuleTag)
+        if b >= 0 and a in tag.cells and b in tag.cells:
+            links.setdefault(tag, []).append((a, b, table))
+    for tag in links:
+        found.setdefault(tag, {"cells": tag.cells})
+    out = []
+    for tag, parts in found.items():
+        cells = tuple(parts["cells"])
+        index = {c: i for i, c in enumerate(cells)}
+        pairs = tuple(
+            (index[a], index[b], table) for a, b, table in links.get(tag, ()) if a in index and b in index
+        )
+        if len(cells) > 1:
+            summed = parts.get("weights"), parts.get("total", 0)
+            out.append(Unit(tag, cells, pairs, *summed, rule=parts.get("rule")))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def fillings(unit: Unit, masks: tuple[int, ...], layout: Layout) -> tuple[tuple[int, ...], ...] | None:
+    """Every filling of the unit's cells from ``masks`` that keeps the rule,
+    no digit twice in two cells that see each other; None past `MAX_NODES`
+    or `MAX_FILLINGS`."""
+    m = len(unit.cells)
+    order = sorted(range(m), key=lambda i: masks[i].bit_count())
+    rank = {i: k for k, i in enumerate(order)}
+    checks: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(m)]
+    for a, b, table in unit.pairs:  # checked when the later of the two is filled
+        if rank[a] < rank[b]:
+            checks[b].append((a, table, True))
+        else:
+            checks[a].append((b, table, False))
+    peers = layout.peer_sets
+    apart = [[j for j in order[: rank[i]] if unit.cells[j] in peers[unit.cells[i]]] for i in range(m)]
+    weights = unit.weights
+    low, high = [0] * (m + 1), [0] * (m + 1)
+    if weights is not None:
+        for k in range(m - 1, -1, -1):
+            values = [weights[order[k]] * d for d in digits_of(masks[order[k]])] or [0]
+            low[k], high[k] = low[k + 1] + min(values), high[k + 1] + max(values)
+    board = board_of(layout) if unit.rule is not None else None
+    grid = [0] * (layout.size**2)
+    filling = [0] * m
+    out: list[tuple[int, ...]] = []
+    tried = 0
+
+    def fill(k: int, total: int) -> bool:
+        nonlocal tried
+        tried += 1
+        if tried > MAX_NODES or len(out) > MAX_FILLINGS:
+            return False
+        if k == m:
+            if unit.rule is None or unit.rule.holds(grid, board):
+                out.append(tuple(filling))
+            return True
+        i = order[k]
+        for d in digits_of(masks[i]):
+            if any(filling[j] == d for j in apart[i]) or not _linked(checks[i], filling, d):
+                continue
+            rest = total
+            if weights is not None:
+                rest -= weights[i] * d
+                if not low[k + 1] <= rest <= high[k + 1]:
+                    continue
+            filling[i] = grid[unit.cells[i]] = d
+            going = fill(k + 1, rest)
+            filling[i] = grid[unit.cells[i]] = 0
+            if not going:
+                return False
+        return True
+
+    if not fill(0, unit.total):
+        return None
+    return tuple(out)
+
+
+def _linked(checks: list[tuple[int, tuple[int, ...], bool]], filling: list[int], d: int) -> bool:
+    """Whether digit ``d`` here keeps every link to a cell filled before."""
+    for j, table, forward in checks:
+        e = filling[j]
+        if forward and not table[e - 1] >> (d - 1) & 1:
+            return False
+        if not forward and not table[d - 1] >> (e - 1) & 1:
+            return False
+    return True
+
+
+def rule_blocks(state: State) -> Iterator[Step]:
+    """Fillings of a rule that would leave a cell no digit, or a house no place for one."""
+    layout = state.layout
+    for unit in units(layout):
+        if all(state.values[c] for c in unit.cells):
+            continue
+        masks = tuple(state.cands[c] for c in unit.cells)
+        found = fillings(unit, masks, layout)
+        if found is None:
+            continue
+        step = _blocked_step(state, unit, masks, found)
+        if step is not None:
+            yield step
+
+
+def _blocked_step(
+    state: State, unit: Unit, masks: tuple[int, ...], found: Sequence[tuple[int, ...]]
+) -> Step | None:
+    layout = state.layout
+    n = layout.size
+    outside, houses = _around(state, unit.cells)
+    kept = []
+    reasons: dict[str, None] = {}
+    for filling in found:
+        reason = _blocker(state, filling, outside, houses)
+        if reason is None:
+            kept.append(filling)
+        else:
+            reasons.setdefault(reason)
+    if not reasons:
+        return None
+    support = [0] * len(unit.cells)
+    for filling in kept:
+        for i, d in enumerate(filling):
+            support[i] |= 1 << (d - 1)
+    elims = [(c, d) for c, m, ok in zip(unit.cells, masks, support, strict=True) for d in digits_of(m & ~ok)]
+    for cell, seen in outside:
+        gone = state.cands[cell]
+        for filling in kept:
+            gone &= _removed(filling, seen)
+        elims += [(cell, d) for d in digits_of(gone)]
+    if not elims:
+        return None
+    shown = list(reasons)[:SHOWN_REASONS]
+    more = f" (and {len(reasons) - len(shown)} more)" if len(reasons) > len(shown) else ""
+    sets = sorted({tuple(sorted(set(f))) for f in kept})
+    together = set(groups_of(layout, unit.cells)) == {0}
+    what = digit_sets_text(sets, count_many=False) if together else ""
+    head = unit.tag.describe[0].upper() + unit.tag.describe[1:]
+    roles: tuple[Role, ...] = (("rule", "cells", unit.tag.cells or unit.cells),)
+    return Step(
+        "rule against its houses",
+        BLOCKED,
+        eliminations=tuple(elims),
+        cells=unit.cells,
+        roles=roles,
+        text=f"{head}: no filling may leave {' or '.join(shown)}{more}"
+        f"{'; ' + what if what and kept else ''}, so {elims_text(elims, n)}",
+    )
+
+
+Seen = tuple[int, ...]
+"""The indices of a unit's cells that a cell outside it sees."""
+Around = tuple[int, int, Seen, list[tuple[int, Seen]]]
+"""A house meeting a unit: its index, the digits it still needs, the unit's
+cells in it, and its open cells outside the unit (with what they see)."""
+
+
+def _around(
+    state: State, cells: tuple[int, ...]
+) -> tuple[list[tuple[int, Seen]], list[Around]]:
+    """The open cells outside that see some of ``cells`` (with which), and each
+    house meeting ``cells`` (`Around`)."""
+    layout = state.layout
+    peers = layout.peer_sets
+    inside = set(cells)
+    seen_by: dict[int, Seen] = {}
+    for c in range(layout.size**2):
+        if c not in inside and not state.values[c]:
+            seen = tuple(i for i, x in enumerate(cells) if x in peers[c])
+            if seen:
+                seen_by[c] = seen
+    full = (1 << layout.size) - 1
+    houses = []
+    for h in sorted({h for c in cells for h in layout.cell_houses[c]}):
+        members = layout.houses[h]
+        placed = 0
+        for c in members:
+            if state.values[c]:
+                placed |= 1 << (state.values[c] - 1)
+        rest = [(c, seen_by.get(c, ())) for c in members if c not in inside and not state.values[c]]
+        within = tuple(i for i, c in enumerate(cells) if c in members)
+        houses.append((h, full & ~placed, within, rest))
+    return sorted(seen_by.items()), houses
+
+
+def _removed(filling: tuple[int, ...], seen: Seen) -> int:
+    out = 0
+    for i in seen:
+        out |= 1 << (filling[i] - 1)
+    return out
+
+
+def _blocker(
+    state: State,
+    filling: tuple[int, ...],
+    outside: list[tuple[int, Seen]],
+    houses: list[Around],
+) -> str | None:
+    """Why ``filling`` cannot be (a cell it empties, a digit a house could not place), or None."""
+    n = state.layout.size
+    cands = state.cands
+    for cell, seen in outside:
+        if not cands[cell] & ~_removed(filling, seen):
+            return f"{cell_name(cell, n)} no digit"
+    for h, needs, within, rest in houses:
+        held = _removed(filling, within)
+        room = 0
+        for cell, seen in rest:
+            room |= cands[cell] & ~_removed(filling, seen)
+        short = needs & ~held & ~room
+        if short:
+            digit = digit_char(next(bits(short)) + 1)
+            return f"{houses_text((h,), state.layout)} no place for {digit}"
+    return None
+
+
+@cache
+def unit_mates(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the other cells of its sums and rules read whole: a change
+    to one changes what `rule_links_now` says between the others."""
+    mates: list[set[int]] = [set() for _ in range(layout.size**2)]
+    for unit in units(layout):
+        if unit.weights is not None or unit.rule is not None:
+            for c in unit.cells:
+                mates[c].update(x for x in unit.cells if x != c)
+    return tuple(tuple(sorted(m)) for m in mates)
+
+
+def rule_links_now(state: State) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] | None:
+    """`links.cell_links` with what each sum and rule read whole says of two
+    of its cells on this grid: for a digit here, the digits there some filling
+    left (`fillings`) puts with it. A chain follows these as it follows a
+    dot; they stay true on every grid narrower than this one."""
+    layout = state.layout
+    base = cell_links(layout) if layout.links else None
+    n = layout.size
+    full = (1 << n) - 1
+    merged: dict[tuple[int, int], list[int]] = {}
+    for unit in units(layout):
+        if unit.weights is None and unit.rule is None:
+            continue  # a rule of links only: its links are in `cell_links` already
+        found = fillings(unit, tuple(state.cands[c] for c in unit.cells), layout)
+        if not found:
+            continue
+        for i, a in enumerate(unit.cells):
+            for j, b in enumerate(unit.cells):
+                if i == j or state.values[a] or state.values[b]:
+                    continue
+                with_here = [0] * n
+                for filling in found:
+                    with_here[filling[i] - 1] |= 1 << (filling[j] - 1)
+                kept = merged.setdefault((a, b), [full] * n)
+                for x in range(n):
+                    if with_here[x]:
+                        kept[x] &= with_here[x]
+    if not merged:
+        return base
+    out: list[dict[int, tuple[int, ...]]] = [dict(x) for x in base or [()] * (n * n)]
+    for (a, b), kept in sorted(merged.items()):
+        table = out[a].get(b)
+        out[a][b] = tuple(kept) if table is None else tuple(x & y for x, y in zip(table, kept, strict=True))
+    return tuple(tuple(x.items()) for x in out)
+
+
+FINDERS: tuple[Technique, ...] = (Technique("rule against its houses", BLOCKED, 50, rule_blocks),)

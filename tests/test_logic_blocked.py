@@ -1,0 +1,163 @@
+"""The rule against its houses (logic/blocked.py).
+
+A rule's fillings are checked against brute force (every digit tuple from
+the candidates, cells that see each other apart, the rule's own check), the
+step against hand-worked positions, and every such step on the stored rule
+puzzles' paths against their solutions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from logic_check import load_rules
+from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.rules import Arrow, Dot, KillerCage, Renban, Rule, Thermometer
+from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, units
+from squiggly_cp.logic.links import logic_layout
+from squiggly_cp.logic.solver import solve_logic
+from squiggly_cp.logic.state import State, digits_of
+
+EMPTY9 = Puzzle.standard([0] * 81, 9)
+EMPTY4 = Puzzle.standard([0] * 16, 4)
+
+
+def _unit(puzzle: Puzzle) -> Unit:
+    [unit] = units(logic_layout(puzzle))
+    return unit
+
+
+def _brute(puzzle: Puzzle, rule: Rule, cells: tuple[int, ...], masks: tuple[int, ...]) -> set[tuple]:
+    peers = puzzle.layout.peer_sets
+    out = set()
+    for digits in itertools.product(*(digits_of(m) for m in masks)):
+        if any(
+            digits[i] == digits[j] and cells[j] in peers[cells[i]]
+            for i in range(len(cells))
+            for j in range(i)
+        ):
+            continue
+        grid = [0] * puzzle.size**2
+        for c, d in zip(cells, digits, strict=True):
+            grid[c] = d
+        if rule.holds(grid, puzzle):
+            out.add(digits)
+    return out
+
+
+def test_fillings_are_the_brute_force_ones():
+    rng = random.Random(11)
+    rules: list[Rule] = [
+        KillerCage((0, 1, 10), 12),
+        KillerCage((3, 4), 9),
+        Arrow((20,), (21, 31, 41)),  # bends out of box 1 into box 5
+        Arrow((0, 1), (2, 11)),  # a two-cell bulb
+        Thermometer((40, 41, 50, 59)),
+        Renban((60, 61, 70)),
+        Dot("black", (5, 6)),
+        Dot("x", (7, 16)),
+    ]
+    checked = 0
+    for _ in range(40):
+        for rule in rules:
+            puzzle = EMPTY9.with_rules([rule])
+            unit = _unit(puzzle)
+            masks = tuple(rng.randint(1, 511) | rng.randint(1, 511) for _ in unit.cells)
+            found = fillings(unit, masks, logic_layout(puzzle))
+            assert found is not None
+            assert set(found) == _brute(puzzle, rule, unit.cells, masks), rule
+            checked += len(found)
+    assert checked > 1000
+
+
+def test_a_cage_that_would_empty_a_cell_loses_that_combination():
+    # 4x4, cage r1c1+r1c2 = 5: {1,4} or {2,3}; r1c3 holds only 1 or 4, so
+    # {1,4} in the cage would leave it nothing.
+    puzzle = EMPTY4.with_rules([KillerCage((0, 1), 5)])
+    cands = [0b1111] * 16
+    cands[2] = 0b1001
+    state = State.start(puzzle, cands)
+    [step] = list(rule_blocks(state))
+    assert step.technique == "rule against its houses"
+    assert set(step.eliminations) >= {(0, 1), (0, 4), (1, 1), (1, 4)}
+    assert "r1c3 no digit" in step.text
+    assert "its digits are {2,3}" in step.text
+    # every filling left puts 2 and 3 in row 1 and box 1: r1c4, r2c1, r2c2 lose them
+    assert {(3, 2), (3, 3), (4, 2), (4, 3), (5, 2), (5, 3)} <= set(step.eliminations)
+
+
+def test_a_thermometer_that_would_leave_a_house_no_place_for_a_digit():
+    # 4x4 thermometer r1c1 < r1c2 in box 1, whose other cells r2c1, r2c2
+    # cannot hold 4: a filling without 4 leaves box 1 no place for it, and
+    # r1c1 < r1c2 puts it in r1c2: r1c2 = 4 (1-4, 2-4, 3-4 are left).
+    puzzle = EMPTY4.with_rules([Thermometer((0, 1))])
+    cands = [0b1111] * 16
+    cands[4] = cands[5] = 0b0111
+    state = State.start(puzzle, cands)
+    [step] = list(rule_blocks(state))
+    # r1c2 <> 1, 2, 3; r1c1 <> 4; and 4, in r1c2 in every filling left,
+    # leaves row 1 (r1c3, r1c4) and column 2 (r3c2, r4c2)
+    assert set(step.eliminations) == {(1, 1), (1, 2), (1, 3), (0, 4), (2, 4), (3, 4), (9, 4), (13, 4)}
+    assert "region 1 no place for 4" in step.text
+
+
+def test_no_step_when_every_filling_fits():
+    puzzle = EMPTY4.with_rules([KillerCage((0, 1), 5)])
+    assert list(rule_blocks(State.start(puzzle))) == []
+
+
+def test_on_jigsaw_regions_the_houses_are_the_regions():
+    # region 0 is r1c1, r1c2, r1c3, r2c1: r2c1 sees the cage r1c2-r1c3 through
+    # it alone (on boxes it would not see r1c3), so {1,4} would empty it.
+    labels = (0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3)
+    puzzle = Puzzle(4, (0,) * 16, labels).with_rules([KillerCage((1, 2), 5)])
+    cands = [0b1111] * 16
+    cands[4] = 0b1001
+    [step] = list(rule_blocks(State.start(puzzle, cands)))
+    assert "r2c1 no digit" in step.text
+    assert {(1, 1), (1, 4), (2, 1), (2, 4)} <= set(step.eliminations)
+    boxes = EMPTY4.with_rules([KillerCage((1, 2), 5)])
+    assert list(rule_blocks(State.start(boxes, cands))) == []
+
+
+def test_every_step_on_the_stored_rule_puzzles_keeps_the_solution():
+    used = 0
+    for kind, puzzle, solution in load_rules():
+        if puzzle.size > 6:
+            continue
+        result = solve_logic(puzzle, unique=True)
+        for step in result.steps:
+            if step.technique == "rule against its houses":
+                used += 1
+                assert all(solution[c] != d for c, d in step.eliminations), (kind, step.text)
+    assert used > 0
+
+
+def test_chain_links_from_sums_hold_in_the_solutions():
+    """What `rule_links_now` says of two cells of a sum or a rule read whole
+    holds in the solution, on grids part way along each stored path."""
+    checked = 0
+    for kind, puzzle, solution in load_rules():
+        if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "between"):
+            continue
+        result = solve_logic(puzzle, unique=True)
+        for k in range(0, len(result.steps), 4):
+            state = State.start(puzzle, solve_logic(puzzle, unique=True, max_steps=k).position.candidates)
+            links = rule_links_now(state)
+            if links is None:
+                continue
+            for a, pairs in enumerate(links):
+                for b, table in pairs:
+                    assert table[solution[a] - 1] >> (solution[b] - 1) & 1, (kind, a, b)
+                    checked += 1
+    assert checked > 500
+
+
+def test_a_cage_tells_a_chain_which_digits_go_together():
+    # 4x4 cage r1c1+r2c2 = 5 (they share box 1): 1 there puts 4 in the other.
+    puzzle = EMPTY4.with_rules([KillerCage((0, 5), 5)])
+    links = rule_links_now(State.start(puzzle))
+    assert links is not None
+    [table] = [t for b, t in links[0] if b == 5]
+    assert table[0] == 0b1000 and table[1] == 0b0100  # 1 -> 4, 2 -> 3
