@@ -26,7 +26,7 @@ import pytest
 
 from squiggly_cp.core.geometry import layout_for
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.core.rules import Diagonal
+from squiggly_cp.core.rules import Diagonal, DisjointGroups
 from squiggly_cp.logic import (
     direct,
     intersections,
@@ -38,7 +38,8 @@ from squiggly_cp.logic import (
     trial,
     uniqueness,
 )
-from squiggly_cp.logic.leftovers import equivalences
+from squiggly_cp.logic.leftovers import equivalences, law_of_leftovers, partitions
+from squiggly_cp.logic.links import logic_layout
 from squiggly_cp.logic.state import State
 
 LAYOUT = """
@@ -693,3 +694,25 @@ def test_locked_candidates_between_a_diagonal_and_a_box() -> None:
     assert [(s.houses, s.eliminations) for s in steps] == [((8, 12), ((10, 1), (15, 1)))]
     plain = State.start(Puzzle.standard([0] * 16, 4), cands)
     assert not [s for s in intersections.pointing(plain) if s.houses[0] == 8]
+
+
+def test_law_of_leftovers_against_the_disjoint_groups():
+    # The disjoint groups split the grid into 9 houses, as the boxes do: row 1
+    # holds the digits that disjoint group 3 (r1c3, r1c6, r1c9, r4c3, ...)
+    # holds, so the innies (row 1 outside the group) hold what the outies
+    # (the group outside row 1) hold. Worked by hand: r1c1, r1c2, r1c4, r1c5,
+    # r1c7, r1c8 against r4c3, r4c6, r4c9, r7c3, r7c6, r7c9.
+    puzzle = EMPTY.with_rules([DisjointGroups()])
+    layout = logic_layout(puzzle)
+    [family] = partitions(layout)
+    assert sorted(len(layout.houses[h]) for h in family) == [9] * 9
+    outies = cells("r4c3 r4c6 r4c9 r7c3 r7c6 r7c9")
+    innies = cells("r1c1 r1c2 r1c4 r1c5 r1c7 r1c8")
+    q = next(q for q in equivalences(layout) if q.innies == tuple(innies))
+    assert q.outies == tuple(outies) and len(q.regions) == 1 and q.regions[0] in family
+    cands = full()
+    for c in outies:
+        cands[c] = 0b111111  # 1-6
+    steps = [s for s in law_of_leftovers(State.start(puzzle, cands)) if s.houses == q.lines + q.regions]
+    assert steps and {(c, d) for c in innies for d in (7, 8, 9)} <= set(steps[0].eliminations)
+    assert "disjoint group 3" in steps[0].text

@@ -1,7 +1,9 @@
 """Law of Leftovers (set equivalence) for irregular regions.
 
 k lines (consecutive rows, or consecutive columns) hold every digit exactly
-k times; so do any k regions. Take the k regions that overlap the lines
+k times; so do any k regions, and any k houses of a family of extra houses
+that tiles the grid (the disjoint groups: `partitions`), which are taken
+against the lines, and one by one against the regions, as the regions are. Take the k regions that overlap the lines
 most. Removing the overlap from both sides leaves the *innies* (line cells
 outside the regions) and the *outies* (region cells outside the lines), which
 therefore hold the same multiset of digits. The rules used are all sound for
@@ -48,7 +50,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..core.geometry import Layout
+from ..core.geometry import EXTRA, Layout
 from ..core.puzzle import cell_name, digit_char
 from .state import State, bits, digits_of
 from .step import Role, Step, Technique, cells_text, digits_text, elims_text, houses_text
@@ -78,16 +80,40 @@ def _all_see(layout: Layout, cells: tuple[int, ...]) -> bool:
     return all(b in layout.peers[a] for a, b in combinations(cells, 2))
 
 
-def overlaps(layout: Layout, lines: Sequence[int]) -> list[tuple[int, int]]:
-    """(cells shared with ``lines``, region house) of every region, the most
-    shared first (among equals, the later house first)."""
+def overlaps(
+    layout: Layout, lines: Sequence[int], family: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
+    """(cells shared with ``lines``, house) of every house of ``family`` (the
+    regions unless given), the most shared first (among equals, the later
+    house first)."""
     n = layout.size
     line_cells = 0
     for h in lines:
         line_cells |= layout.house_bits[h]
-    overlap = sorted(((layout.house_bits[2 * n + r] & line_cells).bit_count(), 2 * n + r) for r in range(n))
+    houses = range(2 * n, 3 * n) if family is None else family
+    overlap = sorted(((layout.house_bits[h] & line_cells).bit_count(), h) for h in houses)
     overlap.reverse()
     return overlap
+
+
+@lru_cache(maxsize=64)
+def partitions(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Families of ``size`` extra houses that split the grid between them, as
+    the disjoint groups do: each holds every digit once per house, as the
+    regions do, so the law holds against them too."""
+    n = layout.size
+    full = (1 << (n * n)) - 1
+    extra = [h for h in layout.of_kind(EXTRA) if len(layout.houses[h]) == n]
+    found: list[tuple[int, ...]] = []
+    for start in extra:
+        family, covered = [start], layout.house_bits[start]
+        for h in extra:
+            if not layout.house_bits[h] & covered:
+                family.append(h)
+                covered |= layout.house_bits[h]
+        if covered == full and tuple(sorted(family)) not in found:
+            found.append(tuple(sorted(family)))
+    return tuple(found)
 
 
 def leftover_sides(
@@ -117,36 +143,54 @@ def sides(one: int, other: int) -> tuple[int, int]:
 @lru_cache(maxsize=256)
 def equivalences(layout: Layout) -> tuple[Equivalence, ...]:
     """For k = 1..size-1 consecutive rows and columns, the best-covering k regions
-    (every choice among tied regions, up to `MAX_TIES`): the innie/outie pairs."""
+    (every choice among tied regions, up to `MAX_TIES`): the innie/outie pairs.
+    Then the same against each family of extra houses that splits the grid
+    (`partitions`), and each of its houses against the best-covering region."""
     n = layout.size
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Equivalence] = {}
-    for kind in (0, 1):
-        for k in range(1, n):
-            e = min(k, n - k)
-            for first in range(n - k + 1):
-                lines = tuple(range(kind * n + first, kind * n + first + k))
-                overlap = overlaps(layout, lines)
-                cut = overlap[k - 1][0]
-                if cut == 0:
-                    continue
-                sure = [h for v, h in overlap if v > cut]
-                tied = [h for v, h in overlap if v == cut]
-                choices = list(combinations(tied, k - len(sure)))[:MAX_TIES]
-                for choice in choices:
-                    regions = tuple(sorted(sure + list(choice)))
-                    innies, outies = leftover_sides(layout, lines, regions)
-                    if not innies or (innies, outies) in found or len(innies) > MAX_SIDE * n:
-                        continue
-                    found[(innies, outies)] = Equivalence(
-                        lines,
-                        regions,
-                        innies,
-                        outies,
-                        round(BASE + PER_LINE * (e - 1), 1),
-                        _all_see(layout, innies),
-                        _all_see(layout, outies),
-                    )
+    regions = tuple(range(2 * n, 3 * n))
+    for family in (None, *partitions(layout)):
+        for kind in (0, 1):
+            for k in range(1, n):
+                for first in range(n - k + 1):
+                    lines = tuple(range(kind * n + first, kind * n + first + k))
+                    _add(layout, found, lines, family, min(k, n - k))
+        if family is not None:
+            for h in family:
+                _add(layout, found, (h,), regions, 1)
     return tuple(sorted(found.values(), key=lambda q: (q.base, len(q.innies))))
+
+
+def _add(
+    layout: Layout,
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Equivalence],
+    lines: tuple[int, ...],
+    family: Sequence[int] | None,
+    e: int,
+) -> None:
+    """The equivalences of ``lines`` against as many best-covering houses of ``family``."""
+    n = layout.size
+    k = len(lines)
+    overlap = overlaps(layout, lines, family)
+    cut = overlap[k - 1][0]
+    if cut == 0:
+        return
+    sure = [h for v, h in overlap if v > cut]
+    tied = [h for v, h in overlap if v == cut]
+    for choice in list(combinations(tied, k - len(sure)))[:MAX_TIES]:
+        regions = tuple(sorted(sure + list(choice)))
+        innies, outies = leftover_sides(layout, lines, regions)
+        if not innies or (innies, outies) in found or len(innies) > MAX_SIDE * n:
+            continue
+        found[(innies, outies)] = Equivalence(
+            lines,
+            regions,
+            innies,
+            outies,
+            round(BASE + PER_LINE * (e - 1), 1),
+            _all_see(layout, innies),
+            _all_see(layout, outies),
+        )
 
 
 def law_of_leftovers(state: State) -> Iterator[Step]:
