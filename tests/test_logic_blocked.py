@@ -13,7 +13,7 @@ import random
 
 from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.core.rules import Arrow, Dot, KillerCage, Renban, Rule, Thermometer
+from squiggly_cp.core.rules import Apart, Arrow, Dot, KillerCage, Renban, Rule, Thermometer
 from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, units
 from squiggly_cp.logic.links import logic_layout
 from squiggly_cp.logic.solver import solve_logic
@@ -161,3 +161,31 @@ def test_a_cage_tells_a_chain_which_digits_go_together():
     assert links is not None
     [table] = [t for b, t in links[0] if b == 5]
     assert table[0] == 0b1000 and table[1] == 0b0100  # 1 -> 4, 2 -> 3
+
+
+def test_two_dots_on_one_cell_are_read_together():
+    # White dots r4c2-r4c3 and r4c3-r4c4 in one row: r4c3 = 3 would need 2 on
+    # both sides (r4c2 and r4c4 hold 2, 5, 6 and 2, 7, 8), twice in row 4.
+    # Each dot alone allows it. Left: 5-6-7 and 6-7-8, so 6 and 7 are in
+    # row 4's three cells in every filling (worked by hand).
+    puzzle = EMPTY9.with_rules([Dot("white", (28, 29)), Dot("white", (29, 30))])
+    cands = [511] * 81
+    cands[28], cands[29], cands[30] = 0b000110010, 0b001100100, 0b011000010
+    steps = [s for s in rule_blocks(State.start(puzzle, cands)) if len(s.cells) == 3]
+    assert steps, "no step with the two dots"
+    elims = set(steps[0].eliminations)
+    assert {(29, 3), (28, 2), (30, 2)} <= elims
+    assert {(35, 6), (35, 7)} <= elims  # r4c9
+    assert "cells that see each other differ" in steps[0].text
+
+
+def test_a_rule_link_ties_a_cell_outside_as_seeing_does():
+    # Cage r1c3+r1c4 = 3 is {1,2}. r2c5 is a knight's move from r1c3 and in
+    # box 2 with r1c4: with anti-knight it sees both digits' places, and
+    # loses 1 and 2; without, it sees r1c4 only and keeps them.
+    cage = KillerCage((2, 3), 3)
+    knight = EMPTY9.with_rules([cage, Apart("antiknight")])
+    steps = list(rule_blocks(State.start(knight)))
+    assert any({(13, 1), (13, 2)} <= set(s.eliminations) for s in steps)
+    plain = EMPTY9.with_rules([cage])
+    assert not any((13, 1) in s.eliminations for s in rule_blocks(State.start(plain)))

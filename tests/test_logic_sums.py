@@ -19,7 +19,7 @@ from squiggly_cp.core.rules import Arrow, KillerCage, LittleKiller, RegionSumLin
 from squiggly_cp.logic import dynamic, solve_logic
 from squiggly_cp.logic.links import logic_layout, read_rules
 from squiggly_cp.logic.state import State, digits_of
-from squiggly_cp.logic.sums import cage_locks, derived_sums, fillings, innies_outies, rule_sums
+from squiggly_cp.logic.sums import cage_locks, derived_sums, fillings, innies_outies, less_houses, rule_sums
 from squiggly_cp.logic.trial import propagate
 from squiggly_cp.logic.uniqueness import deadly_patterns_hold
 
@@ -167,3 +167,19 @@ def test_no_deadly_patterns_or_nested_chains_with_sums_or_rules_read_whole(monke
         assert not deadly_patterns_hold(state)
         list(dynamic.nested_chains(state, 2))
         assert ran == [1]
+
+
+def test_a_line_along_a_whole_row_counts_it_as_its_sum():
+    # An arrow from the two-cell bulb r7c1-r7c2 down to r8c1 and along all of
+    # row 9: the row sums to 45, so the line is r8c1 + 45 (46-54), and so is
+    # the bulb: r7c1 = 4 or 5 (worked by hand).
+    line = (63, *range(72, 81))
+    puzzle = EMPTY9.with_rules([Arrow((54, 55), line)])
+    state = State.start(puzzle)
+    [(_, cells, weights, total)] = state.layout.sums
+    rest, whole = less_houses(state.layout, cells, weights, total)
+    assert whole == (8,)  # row 9
+    assert 72 not in rest[0] and 63 in rest[0] and rest[2] == total - 45
+    steps = list(rule_sums(state))
+    assert steps and "row 9 on it sums to 45" in steps[0].text
+    assert {(54, d) for d in (1, 2, 3, 6, 7, 8, 9)} <= set(steps[0].eliminations)

@@ -5,18 +5,20 @@ r1c8 no digit with {1,2,3}, so r2c3 <> 6, r1c4 <> 3").
 
 Every rule with cells of its own takes part: a sum (`Layout.sums`), a rule
 read whole (`Layout.wholes`) and a rule of links between its own cells
-(`Layout.links`: a thermometer, a whisper, a palindrome, a dot). The step
-lists every filling of the rule's cells from their candidates that keeps
-the rule (its sum, its links between its cells, its own check), no digit
-twice among cells that see each other, then drops those that
+(`Layout.links`: a thermometer, a whisper, a palindrome, a dot), and two
+dots that share a cell, as one. The step lists every filling of the rule's
+cells from their candidates that keeps the rule (its sum, its links between
+its cells, its own check) and every other rule's links between two of them,
+no digit twice among cells that see each other, then drops those that
 
-* take every candidate of a cell outside the rule that sees some of them
-  (each cell it sees holds its digit in the filling), or
+* take every candidate of a cell outside the rule that sees some of them,
+  or that a rule links to them (each cell it sees holds its digit in the
+  filling; a linked cell keeps what the link allows), or
 * leave a house that meets the rule no place, outside the rule, for a digit
   it still needs and the filling does not hold.
 
 What no filling left puts in a rule's cell goes, and so does a digit of a
-cell outside that every filling left puts in a cell it sees. The solution's
+cell outside that no filling left lets it keep. The solution's
 own filling is never dropped: its digits are all in their candidates, and
 it leaves every other cell its digit. A rule with more fillings to try than
 `MAX_NODES` waits (the step is missing, never wrong).
@@ -89,19 +91,46 @@ def units(layout: Layout) -> tuple[Unit, ...]:
         if len(cells) > 1:
             summed = parts.get("weights"), parts.get("total", 0)
             out.append(Unit(tag, cells, pairs, *summed, rule=parts.get("rule")))
+    return tuple(out) + _dot_chains(out)
+
+
+def _dot_chains(found: list[Unit]) -> tuple[Unit, ...]:
+    """Two rules of links on two cells each (dots) that share a cell, as one
+    unit of three: "r4c3 = 3 would need 2 on both sides" is neither dot's alone."""
+    pairs = [u for u in found if len(u.cells) == 2 and u.weights is None and u.rule is None]
+    out = []
+    for k, one in enumerate(pairs):
+        for two in pairs[k + 1 :]:
+            shared = set(one.cells) & set(two.cells)
+            if len(shared) != 1:
+                continue
+            [middle] = shared
+            cells = (*(c for c in one.cells if c != middle), middle, *(c for c in two.cells if c != middle))
+            index = {c: i for i, c in enumerate(cells)}
+            links = tuple(
+                (index[u.cells[a]], index[u.cells[b]], table) for u in (one, two) for a, b, table in u.pairs
+            )
+            names = one.tag.name if one.tag.name == two.tag.name else f"{one.tag.name} and {two.tag.name}"
+            tag = RuleTag(names, f"{one.tag.describe} and {two.tag.describe}", cells)
+            out.append(Unit(tag, cells, links))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)
 def fillings(unit: Unit, masks: tuple[int, ...], layout: Layout) -> tuple[tuple[int, ...], ...] | None:
-    """Every filling of the unit's cells from ``masks`` that keeps the rule,
-    no digit twice in two cells that see each other; None past `MAX_NODES`
-    or `MAX_FILLINGS`."""
+    """Every filling of the unit's cells from ``masks`` that keeps the rule and
+    every link between two of them (`links.cell_links`), no digit twice in
+    two cells that see each other; None past `MAX_NODES` or `MAX_FILLINGS`."""
     m = len(unit.cells)
     order = sorted(range(m), key=lambda i: masks[i].bit_count())
     rank = {i: k for k, i in enumerate(order)}
     checks: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(m)]
-    for a, b, table in unit.pairs:  # checked when the later of the two is filled
+    index = {c: i for i, c in enumerate(unit.cells)}
+    others = cell_links(layout) if layout.links else [()] * (layout.size**2)
+    every = [*unit.pairs]  # with what every other rule says between two of its cells (anti-knight...)
+    for i, a in enumerate(unit.cells):
+        every += [(i, index[b], table) for b, table in others[a] if index.get(b, -1) > i]
+    for a, b, table in every:  # checked when the later of the two is filled
         if rank[a] < rank[b]:
             checks[b].append((a, table, True))
         else:
@@ -190,22 +219,21 @@ def _blocked_step(
             kept.append(filling)
         else:
             reasons.setdefault(reason)
-    if not reasons:
-        return None
     support = [0] * len(unit.cells)
     for filling in kept:
         for i, d in enumerate(filling):
             support[i] |= 1 << (d - 1)
     elims = [(c, d) for c, m, ok in zip(unit.cells, masks, support, strict=True) for d in digits_of(m & ~ok)]
-    for cell, seen in outside:
-        gone = state.cands[cell]
+    for cell, ties in outside.items():
+        kept_here = 0
         for filling in kept:
-            gone &= _removed(filling, seen)
-        elims += [(cell, d) for d in digits_of(gone)]
+            kept_here |= _left(state.cands[cell], filling, ties)
+        elims += [(cell, d) for d in digits_of(state.cands[cell] & ~kept_here)]
     if not elims:
         return None
     shown = list(reasons)[:SHOWN_REASONS]
     more = f" (and {len(reasons) - len(shown)} more)" if len(reasons) > len(shown) else ""
+    why = f"no filling may leave {' or '.join(shown)}{more}" if shown else "cells that see each other differ"
     sets = sorted({tuple(sorted(set(f))) for f in kept})
     together = set(groups_of(layout, unit.cells)) == {0}
     what = digit_sets_text(sets, count_many=False) if together else ""
@@ -217,32 +245,36 @@ def _blocked_step(
         eliminations=tuple(elims),
         cells=unit.cells,
         roles=roles,
-        text=f"{head}: no filling may leave {' or '.join(shown)}{more}"
-        f"{'; ' + what if what and kept else ''}, so {elims_text(elims, n)}",
+        text=f"{head}: {why}{'; ' + what if what and kept else ''}, so {elims_text(elims, n)}",
     )
 
 
-Seen = tuple[int, ...]
-"""The indices of a unit's cells that a cell outside it sees."""
-Around = tuple[int, int, Seen, list[tuple[int, Seen]]]
+Ties = tuple[tuple[int, tuple[int, ...] | None], ...]
+"""How a cell outside a unit hangs on the unit's cells: (index, None) for one
+it sees (its digit goes), (index, table) for one a rule links it to (for
+each digit there, the digits it may hold)."""
+Around = tuple[int, int, tuple[int, ...], list[tuple[int, Ties]]]
 """A house meeting a unit: its index, the digits it still needs, the unit's
-cells in it, and its open cells outside the unit (with what they see)."""
+cells in it, and its open cells outside the unit (with their ties)."""
 
 
-def _around(
-    state: State, cells: tuple[int, ...]
-) -> tuple[list[tuple[int, Seen]], list[Around]]:
-    """The open cells outside that see some of ``cells`` (with which), and each
+def _around(state: State, cells: tuple[int, ...]) -> tuple[dict[int, Ties], list[Around]]:
+    """The open cells outside tied to some of ``cells`` (`Ties`), and each
     house meeting ``cells`` (`Around`)."""
     layout = state.layout
     peers = layout.peer_sets
     inside = set(cells)
-    seen_by: dict[int, Seen] = {}
-    for c in range(layout.size**2):
-        if c not in inside and not state.values[c]:
-            seen = tuple(i for i, x in enumerate(cells) if x in peers[c])
-            if seen:
-                seen_by[c] = seen
+    tied: dict[int, list[tuple[int, tuple[int, ...] | None]]] = {}
+    for i, x in enumerate(cells):
+        for c in peers[x]:
+            if c not in inside and not state.values[c]:
+                tied.setdefault(c, []).append((i, None))
+    if layout.links:
+        for i, x in enumerate(cells):
+            for c, table in cell_links(layout)[x]:
+                if c not in inside and not state.values[c]:
+                    tied.setdefault(c, []).append((i, table))
+    outside = {c: tuple(ties) for c, ties in sorted(tied.items())}
     full = (1 << layout.size) - 1
     houses = []
     for h in sorted({h for c in cells for h in layout.cell_houses[c]}):
@@ -251,36 +283,38 @@ def _around(
         for c in members:
             if state.values[c]:
                 placed |= 1 << (state.values[c] - 1)
-        rest = [(c, seen_by.get(c, ())) for c in members if c not in inside and not state.values[c]]
+        rest = [(c, outside.get(c, ())) for c in members if c not in inside and not state.values[c]]
         within = tuple(i for i, c in enumerate(cells) if c in members)
         houses.append((h, full & ~placed, within, rest))
-    return sorted(seen_by.items()), houses
+    return outside, houses
 
 
-def _removed(filling: tuple[int, ...], seen: Seen) -> int:
-    out = 0
-    for i in seen:
-        out |= 1 << (filling[i] - 1)
-    return out
+def _left(mask: int, filling: tuple[int, ...], ties: Ties) -> int:
+    """What a cell outside keeps of ``mask`` beside ``filling``."""
+    for i, table in ties:
+        mask &= ~(1 << (filling[i] - 1)) if table is None else table[filling[i] - 1]
+    return mask
 
 
 def _blocker(
     state: State,
     filling: tuple[int, ...],
-    outside: list[tuple[int, Seen]],
+    outside: dict[int, Ties],
     houses: list[Around],
 ) -> str | None:
     """Why ``filling`` cannot be (a cell it empties, a digit a house could not place), or None."""
     n = state.layout.size
     cands = state.cands
-    for cell, seen in outside:
-        if not cands[cell] & ~_removed(filling, seen):
+    for cell, ties in outside.items():
+        if not _left(cands[cell], filling, ties):
             return f"{cell_name(cell, n)} no digit"
     for h, needs, within, rest in houses:
-        held = _removed(filling, within)
+        held = 0
+        for i in within:
+            held |= 1 << (filling[i] - 1)
         room = 0
-        for cell, seen in rest:
-            room |= cands[cell] & ~_removed(filling, seen)
+        for cell, ties in rest:
+            room |= _left(cands[cell], filling, ties)
         short = needs & ~held & ~room
         if short:
             digit = digit_char(next(bits(short)) + 1)

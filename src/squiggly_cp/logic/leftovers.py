@@ -3,10 +3,11 @@
 k lines (consecutive rows, or consecutive columns) hold every digit exactly
 k times; so do any k regions, and any k houses of a family of extra houses
 that tiles the grid (the disjoint groups: `partitions`), which are taken
-against the lines, and one by one against the regions, as the regions are. Take the k regions that overlap the lines
-most. Removing the overlap from both sides leaves the *innies* (line cells
-outside the regions) and the *outies* (region cells outside the lines), which
-therefore hold the same multiset of digits. The rules used are all sound for
+against the lines, and one by one against the regions, as the regions are.
+Take the k regions that overlap the lines most. Removing the overlap from
+both sides leaves the *innies* (line cells outside the regions) and the
+*outies* (region cells outside the lines), which therefore hold the same
+multiset of digits. The rules used are all sound for
 multisets (a digit may occur several times on one side):
 
 * union: every innie holds a digit some outie can hold, and the other way

@@ -138,9 +138,35 @@ def rule_sums(state: State) -> Iterator[Step]:
         grade = fill_grade(state, cells)
         head = tag.describe[0].upper() + tag.describe[1:] + ": "
         roles: tuple[Role, ...] = (("rule", "cells", tag.cells or cells),)
-        step = _sum_step(state, (cells, weights, total), tag.name, roles, grade, head)
+        rest, whole = less_houses(layout, cells, weights, total)
+        if whole:
+            n = layout.size
+            head += f"{houses_text(whole, layout)} on it sum{'s' if len(whole) == 1 else ''} to "
+            head += f"{len(whole) * n * (n + 1) // 2}; "
+        step = _sum_step(state, rest, tag.name, roles, grade, head)
         if step is not None:
             yield step
+
+
+@cache
+def less_houses(
+    layout: Layout, cells: tuple[int, ...], weights: tuple[int, ...], total: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]]:
+    """A sum with each whole house among its cells (same weight on each)
+    taken out as the constant it is (45 on 9x9), and those houses: a line
+    along a whole row is that row's 45 plus the rest."""
+    n = layout.size
+    weight = dict(zip(cells, weights, strict=True))
+    whole: list[int] = []
+    for h, members in enumerate(layout.houses):
+        if len(members) == n and len({weight.get(c) for c in members}) == 1 and members[0] in weight:
+            if any(c in layout.houses[g] for g in whole for c in members):
+                continue  # a cell is taken out once
+            whole.append(h)
+            total -= weight[members[0]] * n * (n + 1) // 2
+    gone = {c for h in whole for c in layout.houses[h]}
+    kept = [(c, w) for c, w in zip(cells, weights, strict=True) if c not in gone]
+    return (tuple(c for c, _ in kept), tuple(w for _, w in kept), total), tuple(whole)
 
 
 def _sum_step(
