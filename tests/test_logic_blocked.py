@@ -14,8 +14,9 @@ import random
 from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import Apart, Arrow, Dot, KillerCage, Renban, Rule, Thermometer
-from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, units
+from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, rule_ons_now, units
 from squiggly_cp.logic.links import logic_layout
+from squiggly_cp.logic.potentials import pot
 from squiggly_cp.logic.solver import solve_logic
 from squiggly_cp.logic.state import State, digits_of
 
@@ -189,3 +190,35 @@ def test_a_rule_link_ties_a_cell_outside_as_seeing_does():
     assert any({(13, 1), (13, 2)} <= set(s.eliminations) for s in steps)
     plain = EMPTY9.with_rules([cage])
     assert not any((13, 1) in s.eliminations for s in rule_blocks(State.start(plain)))
+
+
+def test_a_cage_gives_the_chains_strong_links():
+    # Cage r1c1+r1c2+r1c3 = 6 is {1,2,3}; r1c3 holds 2 or 3, so 1 is in r1c1
+    # or r1c2: r1c1 <> 1 turns r1c2 = 1 on (row 1's other cells may hold 1:
+    # no house gives this link).
+    puzzle = EMPTY9.with_rules([KillerCage((0, 1, 2), 6)])
+    cands = [511] * 81
+    cands[0] = cands[1] = 0b111
+    cands[2] = 0b110
+    ons = rule_ons_now(State.start(puzzle, cands))
+    assert ons is not None
+    assert pot(1, 0, 1) in ons[pot(0, 0, 0)]  # r1c1 <> 1 -> r1c2 = 1
+    assert pot(0, 0, 1) in ons[pot(1, 0, 0)]  # and the other way round
+
+
+def test_strong_links_from_sums_hold_in_the_solutions():
+    """Each strong link `rule_ons_now` gives is true of the solution: if the
+    solution lacks the first digit, it has the second."""
+    checked = 0
+    for kind, puzzle, solution in load_rules():
+        if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "sandwich"):
+            continue
+        result = solve_logic(puzzle, unique=True)
+        for k in range(0, len(result.steps), 3):
+            state = State.start(puzzle, solve_logic(puzzle, unique=True, max_steps=k).position.candidates)
+            for off, ons in (rule_ons_now(state) or {}).items():
+                if solution[off >> 5] != (off >> 1 & 15) + 1:
+                    for on in ons:
+                        assert solution[on >> 5] == (on >> 1 & 15) + 1, (kind, off, on)
+                        checked += 1
+    assert checked > 100

@@ -370,4 +370,35 @@ def rule_links_now(state: State) -> tuple[tuple[tuple[int, tuple[int, ...]], ...
     return tuple(tuple(x.items()) for x in out)
 
 
+def rule_ons_now(state: State) -> dict[int, tuple[int, ...]] | None:
+    """The strong links a sum or a rule read whole gives on this grid: for the
+    potential "digit x off in cell a" (`potentials.pot`), the potentials "y on
+    in b" that every filling left without x in a has (a cage of two
+    combinations left, {1,6} or {2,5}, with 1 only in a: a <> 1 puts 2, 5
+    in their places). None when there are none. True on every narrower grid."""
+    layout = state.layout
+    out: dict[int, list[int]] = {}
+    for unit in units(layout):
+        if unit.weights is None and unit.rule is None:
+            continue
+        found = fillings(unit, tuple(state.cands[c] for c in unit.cells), layout)
+        if not found:
+            continue
+        m = len(unit.cells)
+        for i, a in enumerate(unit.cells):
+            if state.values[a]:
+                continue
+            for x in digits_of(state.cands[a]):
+                rest = [f for f in found if f[i] != x]
+                if not rest or len(rest) == len(found):
+                    continue
+                for j in range(m):
+                    b, y = unit.cells[j], rest[0][j]
+                    if j != i and not state.values[b] and all(f[j] == y for f in rest):
+                        ons = out.setdefault(a << 5 | (x - 1) << 1, [])
+                        if (b << 5 | (y - 1) << 1 | 1) not in ons:
+                            ons.append(b << 5 | (y - 1) << 1 | 1)
+    return {k: tuple(v) for k, v in out.items()} or None
+
+
 FINDERS: tuple[Technique, ...] = (Technique("rule against its houses", BLOCKED, 50, rule_blocks),)

@@ -48,6 +48,7 @@ from .potentials import (
     pot,
     pot_text,
     rule_offs,
+    rule_ons,
 )
 from .state import State
 from .step import Step, Technique
@@ -87,6 +88,7 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
     cands, where = grid.cands, grid.where
     cell_house_bits = grid.cell_house_bits
     rule_links = grid.rule_links
+    strong = grid.rule_ons
     hidden_parents = grid.hidden_parents
     try:
         while pending_on or pending_off:
@@ -103,6 +105,8 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
                 node = pending_off.popleft()
                 p = node[0]
                 made = _turned_on(p, cands, where, cell_house_bits, cell_rule)
+                if strong:
+                    made += rule_ons(p, strong, made)
                 if dynamic:  # the candidate leaves the grid
                     cands[p >> 5] &= ~(1 << (p >> 1 & 15))
                     where[p >> 1 & 15] &= ~(1 << (p >> 5))

@@ -35,7 +35,7 @@ from functools import cache, partial
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .blocked import rule_links_now
+from .blocked import rule_links_now, rule_ons_now
 from .se_houses import cell_house_order
 from .state import State
 from .step import Link, Step
@@ -205,6 +205,16 @@ def rule_offs(
     return out
 
 
+RULE = -2
+"""The "house" of a potential a sum or rule read whole turned on (`ChainGrid.off_to_on`)."""
+
+
+def rule_ons(pot: int, ons: dict[int, tuple[int, ...]], done: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(potential, `RULE`) for each potential a sum's or rule's strong link
+    turns on from ``pot`` off (`blocked.rule_ons_now`), not in ``done``."""
+    return [(r, RULE) for r in ons.get(pot, ()) if all(o != r for o, _ in done)]
+
+
 @cache
 def _house_order(
     layout: Layout,
@@ -233,6 +243,7 @@ class ChainGrid:
         "houses",
         "locking_free",
         "rule_links",
+        "rule_ons",
         "size",
         "start",
         "start_where",
@@ -255,6 +266,7 @@ class ChainGrid:
         """No locked candidates in the start grid (`nested.advanced` sets it)."""
         self.cell_houses, self.cell_house_bits = _house_order(layout)
         self.rule_links = rule_links_now(state)
+        self.rule_ons = rule_ons_now(state)
         self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
 
     @property
@@ -313,8 +325,9 @@ class ChainGrid:
 
     def off_to_on(self, pot: int, cell_rule: bool, house_rule: bool = True) -> list[tuple[int, int]]:
         """(potential, house) for each potential ``pot`` off turns on: house -1
-        for the cell rule (the cell's other candidate of two), else the house
-        where the digit's other place of two is."""
+        for the cell rule (the cell's other candidate of two), `RULE` for a
+        sum's or rule's strong link, else the house where the digit's other
+        place of two is."""
         cell, d = pot >> 5, pot >> 1 & 15
         bit = 1 << d
         m = self.cands[cell]
@@ -333,6 +346,8 @@ class ChainGrid:
                     other = (m ^ cbit).bit_length() - 1 << 5 | d << 1 | 1
                     if other != first and (not out or all(o != other for o, _ in out)):
                         out.append((other, h))
+        if self.rule_ons:
+            out += rule_ons(pot, self.rule_ons, out)
         return out
 
     def hidden_parents(self, pot: int, house: int, offs: dict[int, Node]) -> list[Node]:
@@ -340,6 +355,8 @@ class ChainGrid:
         ``pot`` needed (a dynamic search only): the cell's candidates for the
         cell rule (``house`` -1), else the digit's places in ``house``."""
         cell, d = pot >> 5, pot >> 1 & 15
+        if house == RULE:
+            return []  # a sum's or rule's strong link holds on the start grid: it needs nothing gone
         if house < 0:
             gone = self.start[cell] & ~self.cands[cell]
             make = cell << 5
