@@ -9,6 +9,7 @@ cancelled when its client goes away or sends a newer request.
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import socket
@@ -76,9 +77,44 @@ def test_a_host_beyond_this_machine_is_warned_about() -> None:
         env=cli_env(),
     )
     assert proc.stderr is not None
-    first, second = proc.stderr.readline(), proc.stderr.readline()
+    first, second, third = (proc.stderr.readline() for _ in range(3))
     assert first.startswith("squiggly-cp: warning: listening on 0.0.0.0, not this machine only")
-    assert "listening on http://0.0.0.0:" in second
+    assert second.startswith("squiggly-cp: warning: only requests naming localhost are answered")
+    assert "--allow-host" in second
+    assert "listening on http://0.0.0.0:" in third
+    port = int(third.rsplit(":", 1)[1].split("/")[0])
+    assert _status(port, "localhost") == 200
+    assert _status(port, "evil.example") == 400  # listening everywhere does not turn the check off
+    assert stop(proc)[0] == 130
+
+
+def _status(port: int, host: str) -> int:
+    """The status of GET / on this machine's ``port`` with ``host`` as the Host header."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("GET", "/", headers={"Host": host})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_allow_host_names_who_may_reach_it() -> None:
+    proc = subprocess.Popen(
+        [console_script(), "serve", "--host", "0.0.0.0", "--port", "0", "--workers", "1",
+         "--allow-host", "puzzles.example", "--allow-host", "[fd00::1]"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+    )  # fmt: skip
+    assert proc.stderr is not None
+    first, second = proc.stderr.readline(), proc.stderr.readline()
+    assert "not this machine only" in first and "listening on http://0.0.0.0:" in second
+    port = int(second.rsplit(":", 1)[1].split("/")[0])
+    assert _status(port, f"puzzles.example:{port}") == 200
+    assert _status(port, "[fd00::1]:80") == 200
+    assert _status(port, "[::1]") == 200
+    assert _status(port, "evil.example") == 400
+    assert _status(port, "testserver") == 400
     assert stop(proc)[0] == 130
 
 
@@ -104,7 +140,8 @@ def test_without_the_web_extra_it_says_how_to_install_it() -> None:
     )
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
-        "squiggly-cp: error: serve needs the web extra (uvicorn is missing): pip install 'squiggly-cp[web]'"
+        "squiggly-cp: error: serve needs the web extra (uvicorn is missing): "
+        "pip install '.[web]' in squiggly-cp's checkout"
     ]
 
 

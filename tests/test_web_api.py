@@ -29,7 +29,7 @@ from squiggly_cp.engines.dlx import solve as dlx_solve
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.open import read_cases
 from squiggly_cp.formats.sudokupad import parse_sudokupad
-from squiggly_cp.web.app import GenerateRequest, create_app
+from squiggly_cp.web.app import GenerateRequest, create_app, host_name
 
 UNFILLABLE_4X4 = "................" + "2111221423343344"
 """A 4x4 layout no completed grid fits (found by the library, checked below by brute force)."""
@@ -51,7 +51,7 @@ PUZZLES = stored_puzzles()
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    with TestClient(create_app(workers=2, time_limit=60)) as test_client:
+    with TestClient(create_app(workers=2, time_limit=60), base_url="http://localhost") as test_client:
         yield test_client
 
 
@@ -291,7 +291,7 @@ def test_a_time_limit_is_an_unknown_verdict() -> None:
     empty16 = "." * 256 + "".join(
         "123456789ABCDEFG"[(r // 4) * 4 + c // 4] for r in range(16) for c in range(16)
     )
-    with TestClient(create_app(workers=1, time_limit=0.05)) as short:
+    with TestClient(create_app(workers=1, time_limit=0.05), base_url="http://localhost") as short:
         got = post(short, "analyse", {"puzzle": empty16, "scale": "se"})
         assert got["verdict"] == "unknown" or "candidates" not in got
         assert post(short, "steps", {"puzzle": empty16})["verdict"] == "unknown"
@@ -309,6 +309,16 @@ def test_the_page_and_the_docs_need_nothing_from_outside(client: TestClient) -> 
     )
     assert "default-src 'self'" in docs.headers["content-security-policy"]
     assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_the_host_check_reads_every_form_of_the_header(client: TestClient) -> None:
+    assert host_name("[::1]") == host_name("[::1]:8000") == host_name("::1") == "::1"
+    assert host_name("LocalHost:80") == "localhost" and host_name("127.0.0.1") == "127.0.0.1"
+    for host in ("[::1]", "[::1]:8000", "localhost", "127.0.0.1:8000"):
+        assert client.get("/", headers={"host": host}).status_code == 200, host
+    # the test client's own name is no name of this machine's
+    for host in ("testserver", "", "[::2]"):
+        assert client.get("/", headers={"host": host}).status_code == 400, host
 
 
 def test_the_quick_check_leaves_out_only_the_fix_and_the_rating(client: TestClient) -> None:

@@ -83,7 +83,7 @@ def convert(file: str, fmt: str | None, to: str) -> None:
     hdu holds only 9x9 puzzles, plain only one classic 9x9 (standard boxes)
     and sudokuwiki only 9x9; fpuzzles gives one https://f-puzzles.com/?load=...
     link per puzzle, sudokupad one https://sudokupad.app/scl... link (with
-    the solution when CP-SAT proves it unique within SOLUTION_LIMIT seconds,
+    the solution when CP-SAT proves it unique within 10 seconds,
     so SudokuPad checks the solver's grid), solo one Solo game id. A puzzle
     that cannot be read or does not fit the output format is reported on
     standard error and left out; the others are converted.

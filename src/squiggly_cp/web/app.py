@@ -143,7 +143,7 @@ class _Limits:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        host = headers.get("host", "").rsplit(":", 1)[0].strip("[]").lower()
+        host = host_name(headers.get("host", ""))
         if self.hosts is not None and host not in self.hosts:
             await _send(send, 400, f"the Host header {host[:60]!r} is not this server's")
             return
@@ -212,7 +212,18 @@ CSP = (
     "form-action 'none'"
 )
 
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "testserver"})
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def host_name(header: str) -> str:
+    """The name a Host header gives, without its port: ``[::1]:8000`` and
+    ``[::1]`` are ``::1``, ``localhost:8000`` is ``localhost``."""
+    value = header.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    if value.count(":") == 1:  # a name and its port; more colons: a bare IPv6 address
+        return value.split(":", 1)[0]
+    return value
 
 
 def create_app(
