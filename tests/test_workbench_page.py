@@ -562,3 +562,16 @@ def test_a_pasted_variant_link_is_drawn_and_checked_with_its_rules(bench_at, tmp
     assert bench.verdict() == "multiple"
     assert "&rules=" in bench.tab.evaluate("location.hash")
     assert not bench.errors
+
+
+def test_the_region_palette_shows_in_regions_mode_only(bench_at):
+    bench = bench_at()
+    palette = bench.tab.locator("[data-role=palette]")
+    assert not palette.is_visible()  # givens mode: hidden, and not drawn all the same
+    bench.tab.click("[data-mode=regions]")
+    assert palette.is_visible() and bench.tab.locator("[data-role=brush]").count() == 9
+    grid_bottom = bench.tab.locator("[data-cell]").last.bounding_box()
+    assert grid_bottom is not None and palette.bounding_box()["y"] >= grid_bottom["y"]
+    assert "palette below the grid" in bench.tab.locator("#help").inner_text()  # where it is
+    bench.tab.click("[data-mode=given]")
+    assert not palette.is_visible()
