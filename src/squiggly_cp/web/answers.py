@@ -45,12 +45,6 @@ __all__ = ["ANSWERS", "BadRequest", "answer"]
 
 UNKNOWN = Verdict.UNKNOWN.value
 
-FIX_SECONDS = 2.0
-"""The longest the search for a given that makes a puzzle of several
-solutions unique may take, besides the work budget `explain` gives it (5 of
-CP-SAT's deterministic seconds, so that the answer is the command's): a
-16x16's searches cost far more time than work. When either runs out,
-``differences.exhaustive`` is false."""
 
 
 class BadRequest(Exception):
@@ -158,11 +152,11 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
         except Undecided:
             pass
         if request.get("fix", True):
-            # Last, and on a budget: on a near-empty grid the search for a
-            # given can take long and find none, and must not cost the rest.
-            left = deadline.left()
-            within = FIX_SECONDS if left is None else min(left, FIX_SECONDS)
-            fixed = explain(puzzle, time_limit=within)
+            # Last, and on `explain`'s budget of work (CP-SAT's deterministic
+            # seconds, as the command's), so that the answer is the
+            # command's on any machine; only the request's own time limit
+            # cuts it by the clock, and then it is not exhaustive.
+            fixed = explain(puzzle, time_limit=deadline.left())
             out["differences"]["fix"] = fixed.to_json(1).get("suggestion")
             out["differences"]["exhaustive"] = fixed.exhaustive
     elif found.verdict is Verdict.NONE:
