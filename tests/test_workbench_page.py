@@ -575,3 +575,15 @@ def test_the_region_palette_shows_in_regions_mode_only(bench_at):
     assert "palette below the grid" in bench.tab.locator("#help").inner_text()  # where it is
     bench.tab.click("[data-mode=given]")
     assert not palette.is_visible()
+
+
+def test_the_api_docs_render_their_operations(bench_at):
+    bench = bench_at()
+    bench.tab.goto(bench.base + "/docs")
+    bench.tab.wait_for_selector(".opblock", state="visible")
+    shown = bench.tab.locator(".opblock-summary-path").all_inner_texts()
+    assert {"/api/analyse", "/api/hint", "/api/steps", "/api/convert", "/api/generate"} <= {
+        text.strip().replace("\u200b", "") for text in shown
+    }
+    assert not bench.tab.locator(".errors-wrapper").count()  # Swagger UI read the schema
+    assert not bench.outside() and not bench.errors

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request
@@ -399,17 +400,18 @@ def _pages(app: FastAPI) -> None:
             title="squiggly-cp workbench API",
             swagger_js_url="/docs-static/swagger-ui-bundle.js",
             swagger_css_url="/docs-static/swagger-ui.css",
-            swagger_favicon_url="/docs-static/favicon-32x32.png",
+            swagger_favicon_url="/docs-static/favicon.png",
         )
 
     app.mount("/docs-static", StaticFiles(directory=_swagger_files()), name="docs-static")
 
 
 def _swagger_files() -> str:
-    """Swagger UI's files, from the swagger-ui-bundle package (the web extra)."""
-    import swagger_ui_bundle  # type: ignore[import-untyped]
+    """Swagger UI's files (version 5, which reads OpenAPI 3.1), from the
+    fastapi-offline package (the web extra)."""
+    import fastapi_offline
 
-    return str(swagger_ui_bundle.swagger_ui_path)
+    return str(Path(fastapi_offline.__file__).resolve().parent / "static")
 
 
 async def _disconnected(request: Request) -> None:
