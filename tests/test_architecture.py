@@ -38,7 +38,7 @@ TOP_ALLOWED = {"__init__": set(ALLOWED) - {"cli"}, "__main__": {"cli"}}
 THIRD_PARTY = {
     "ortools": {"sat"},
     "click": {"cli"},
-    **{name: {"web"} for name in ("fastapi", "starlette", "pydantic", "uvicorn", "swagger_ui_bundle")},
+    **{name: {"web"} for name in ("fastapi", "starlette", "pydantic", "uvicorn", "fastapi_offline")},
 }
 
 
