@@ -135,6 +135,15 @@ def test_every_step_on_the_stored_rule_puzzles_keeps_the_solution():
     assert used > 0
 
 
+def _along(puzzle: Puzzle, every: int):
+    """The grids along the puzzle's logic path, one every ``every`` steps."""
+    state = State.start(puzzle)
+    for k, step in enumerate(solve_logic(puzzle, unique=True).steps):
+        if k % every == 0:
+            yield state.copy()
+        state.apply(step.placements, step.eliminations)
+
+
 def test_chain_links_from_sums_hold_in_the_solutions():
     """What `rule_links_now` says of two cells of a sum or a rule read whole
     holds in the solution, on grids part way along each stored path."""
@@ -142,9 +151,7 @@ def test_chain_links_from_sums_hold_in_the_solutions():
     for kind, puzzle, solution in load_rules():
         if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "between"):
             continue
-        result = solve_logic(puzzle, unique=True)
-        for k in range(0, len(result.steps), 4):
-            state = State.start(puzzle, solve_logic(puzzle, unique=True, max_steps=k).position.candidates)
+        for state in _along(puzzle, 4):
             links = rule_links_now(state)
             if links is None:
                 continue
@@ -213,9 +220,7 @@ def test_strong_links_from_sums_hold_in_the_solutions():
     for kind, puzzle, solution in load_rules():
         if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "sandwich"):
             continue
-        result = solve_logic(puzzle, unique=True)
-        for k in range(0, len(result.steps), 3):
-            state = State.start(puzzle, solve_logic(puzzle, unique=True, max_steps=k).position.candidates)
+        for state in _along(puzzle, 3):
             for off, ons in (rule_ons_now(state) or {}).items():
                 if solution[off >> 5] != (off >> 1 & 15) + 1:
                     for on in ons:
