@@ -323,6 +323,18 @@ def _blocker(
 
 
 @cache
+def whole_units(layout: Layout) -> tuple[tuple[Unit, ...], tuple[int, ...]]:
+    """The rules a dynamic search reads whole (`rule_chains.unit_offs`): those of three
+    cells or more (two cells' links say all there is of two), and for each
+    cell the bits of those it is in."""
+    found = tuple(u for u in units(layout) if len(u.cells) >= 3)
+    cell_units = [0] * (layout.size**2)
+    for k, unit in enumerate(found):
+        for c in unit.cells:
+            cell_units[c] |= 1 << k
+    return found, tuple(cell_units)
+
+
 def unit_mates(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """For each cell, the other cells of its sums and rules read whole: a change
     to one changes what `rule_links_now` says between the others."""

@@ -10,7 +10,8 @@ is followed to the end (or to a contradiction).
   cell, or every place of a digit in a house, leads to, is true;
 * **dynamic forcing chains** (8.5): as the last, plus contradictions and
   "double" chains (what both A on and A off lead to), the grid thinning as
-  the assumption is followed;
+  the assumption is followed, and a variant's rules of three cells or more
+  read whole on the thinner grid (`rule_chains`);
 * **dynamic forcing chains (+)** (9.0): the same, also following locked
   candidates, pairs and X-wings inside an assumption (SE's first nesting
   level);
@@ -50,6 +51,7 @@ from .potentials import (
     rule_offs,
     rule_ons,
 )
+from .rule_chains import unit_offs
 from .state import State
 from .step import Step, Technique
 
@@ -90,6 +92,8 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
     rule_links = grid.rule_links
     strong = grid.rule_ons
     hidden_parents = grid.hidden_parents
+    # Rules read whole (`_idle`), not in Nishio: its runs read one digit's places only.
+    cell_units, dirty = grid.cell_units if dynamic and cell_rule and grid.rule_units else None, 0
     try:
         while pending_on or pending_off:
             if pending_on:
@@ -110,6 +114,8 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
                 if dynamic:  # the candidate leaves the grid
                     cands[p >> 5] &= ~(1 << (p >> 1 & 15))
                     where[p >> 1 & 15] &= ~(1 << (p >> 5))
+                    if cell_units is not None:
+                        dirty |= cell_units[p >> 5]
                 for r, house in made:
                     if r ^ 1 in offs or r not in ons:
                         parents = (node, *hidden_parents(r, house, offs)) if dynamic else (node,)
@@ -118,15 +124,37 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
                         child = (r, parents)
                         ons[r] = child
                         pending_on.append(child)
-            if level and not pending_on and not pending_off:
-                for child in advanced(grid, offs, level):
-                    if child[0] not in offs:
-                        offs[child[0]] = child
-                        pending_off.append(child)
+            if (dirty or level) and not pending_on and not pending_off:
+                clash = _idle(grid, ons, offs, pending_off, dirty, level)
+                dirty = 0
+                if clash is not None:
+                    return _Run(ons, offs, clash)
         return _Run(ons, offs, None)
     finally:
         if saved is not None:
             grid.restore(saved)
+
+
+def _idle(
+    grid: ChainGrid, ons: dict[int, Node], offs: dict[int, Node], pending_off: deque, dirty: int, level: int
+) -> tuple[Node, Node] | None:
+    """When a run has nothing left to follow: what the rules ``dirty`` read
+    whole take (`unit_offs`), else what the techniques of ``level`` take
+    (`nested.advanced`), each to be followed; or a potential reached both on
+    and off."""
+    if dirty:
+        for child in unit_offs(grid, dirty, offs):
+            if child[0] | 1 in ons:
+                return ons[child[0] | 1], child
+            if child[0] not in offs:
+                offs[child[0]] = child
+                pending_off.append(child)
+    if level and not pending_off:
+        for child in advanced(grid, offs, level):
+            if child[0] not in offs:
+                offs[child[0]] = child
+                pending_off.append(child)
+    return None
 
 
 def _turned_off(
@@ -345,8 +373,10 @@ def nested_chains(state: State, level: int) -> Iterator[Step]:
     10.0+) as well: SE's nested forcing chains. Only on a puzzle proved unique
     (as the uniqueness techniques): on one with several solutions, where logic
     cannot finish anyway, a sparse grid makes each step cost minutes. Nor
-    with sums (a cage, an arrow) or rules read whole: the chains do not follow them, so each
-    step costs minutes there too, and trial, which does, finds it at once."""
+    with sums (a cage, an arrow) or rules read whole: the chains nested inside
+    an assumption follow them only candidate by candidate, and one step took
+    over five minutes on a 7x7 arrow puzzle that trial, which follows every
+    rule, finishes at once."""
     if not state.unique or state.layout.sums or state.layout.wholes:
         return
     best = best_step(_multiple(state, dynamic=True, nishio=False, level=level))

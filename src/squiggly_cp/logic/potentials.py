@@ -35,7 +35,7 @@ from functools import cache, partial
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
-from .blocked import rule_links_now, rule_ons_now
+from .blocked import rule_links_now, rule_ons_now, whole_units
 from .se_houses import cell_house_order
 from .state import State
 from .step import Link, Step
@@ -239,15 +239,19 @@ class ChainGrid:
         "cands",
         "cell_house_bits",
         "cell_houses",
+        "cell_units",
+        "fixed",
         "house_bits",
         "houses",
         "locking_free",
         "rule_links",
         "rule_ons",
+        "rule_units",
         "size",
         "start",
         "start_where",
         "state",
+        "unit_tables",
         "where",
     )
 
@@ -267,6 +271,11 @@ class ChainGrid:
         self.cell_houses, self.cell_house_bits = _house_order(layout)
         self.rule_links = rule_links_now(state)
         self.rule_ons = rule_ons_now(state)
+        self.rule_units, self.cell_units = whole_units(layout)
+        self.fixed = [m if v else 0 for m, v in zip(state.cands, state.values, strict=True)]
+        """Each placed cell's digit (a mask), 0 for the others (whose `cands` say)."""
+        self.unit_tables: dict[int, list[list[int]] | None] = {}
+        """`rule_chains.fillings_table` of each of `rule_units`, when first needed."""
         self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
 
     @property
