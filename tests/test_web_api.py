@@ -29,6 +29,7 @@ from squiggly_cp.engines.dlx import solve as dlx_solve
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.open import read_cases
 from squiggly_cp.formats.sudokupad import parse_sudokupad
+from squiggly_cp.make.regionmaps import leftover_conflict
 from squiggly_cp.web.app import GenerateRequest, create_app, host_name
 
 UNFILLABLE_4X4 = "................" + "2111221423343344"
@@ -295,6 +296,35 @@ def test_a_time_limit_is_an_unknown_verdict() -> None:
         got = post(short, "analyse", {"puzzle": empty16, "scale": "se"})
         assert got["verdict"] == "unknown" or "candidates" not in got
         assert post(short, "steps", {"puzzle": empty16})["verdict"] == "unknown"
+
+
+# An 8x8 layout (random_layout, seed 108) no completed grid fits, which the
+# cheap Law-of-Leftovers check does not see: logic on it searched the whole
+# time limit for a contradiction (issue 41, defect 10).
+UNFILLABLE_8X8 = "0000122234401112344012223400111234445555336665553367677566677777"
+
+
+def test_steps_on_an_unfillable_layout_says_so_at_once(client: TestClient) -> None:
+    regions = tuple(int(ch) for ch in UNFILLABLE_8X8)
+    assert leftover_conflict(regions, 8) is None  # past the cheap check
+    # By brute force: no order of the columns, row by row, meets every region
+    # once and uses r7c4, so no digit can go there.
+    placements = [
+        cols
+        for cols in itertools.permutations(range(8))
+        if len({regions[r * 8 + c] for r, c in enumerate(cols)}) == 8
+    ]
+    assert placements and all(cols[6] != 3 for cols in placements)
+    text = "." * 64 + "".join(str(int(ch) + 1) for ch in UNFILLABLE_8X8)
+    got = post(client, "steps", {"puzzle": text})
+    layout = post(client, "analyse", {"puzzle": text})["layout"]
+    assert "r7c4" in layout
+    assert got == {
+        "case": 1,
+        "verdict": "none",
+        "layout": layout,
+        "reason": f"the layout admits no completed grid: {layout}",
+    }
 
 
 def test_the_page_and_the_docs_need_nothing_from_outside(client: TestClient) -> None:

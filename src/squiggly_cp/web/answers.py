@@ -218,10 +218,16 @@ def _layout(found: Explanation, deadline: Deadline) -> str:
     if found.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) or (found.conflict and found.exhaustive):
         return "ok"
     try:
-        reason = check_layout_fillable(found.puzzle.regions, found.puzzle.size, time_limit=deadline.left())[1]
+        return _unfillable(found.puzzle, deadline) or "ok"
     except Undecided:
         return UNKNOWN
-    return reason or "ok"
+
+
+def _unfillable(puzzle: Puzzle, deadline: Deadline) -> str | None:
+    """Why no completed grid fits ``puzzle``'s layout (its givens and rules
+    aside), or None when one does: `layout`'s check, which raises `Undecided`
+    at the deadline."""
+    return check_layout_fillable(puzzle.regions, puzzle.size, time_limit=deadline.left())[1]
 
 
 def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -249,9 +255,26 @@ def hint_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[st
 
 def steps(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """`logic --json` for the puzzle, and under ``page`` the case data the
-    `logic --html` page draws (the workbench draws it with the same code)."""
+    `logic --html` page draws (the workbench draws it with the same code).
+
+    The layout is checked first (as `analyse` does): on a layout no completed
+    grid fits, logic could search the whole time limit for a contradiction
+    it need never reach, so the answer is the verdict and the layout's
+    reason instead, in milliseconds."""
     puzzle = _one_puzzle(request["puzzle"])
-    found = assess(puzzle, time_limit=time_limit, scale=request.get("scale") or "default")
+    deadline = Deadline(time_limit)
+    try:
+        unfillable = _unfillable(puzzle, deadline)
+    except Undecided:
+        return {"case": 1, "verdict": UNKNOWN}
+    if unfillable is not None:
+        return {
+            "case": 1,
+            "verdict": Verdict.NONE.value,
+            "layout": unfillable,
+            "reason": f"the layout admits no completed grid: {unfillable}",
+        }
+    found = assess(puzzle, time_limit=deadline.left(), scale=request.get("scale") or "default")
     if found.logic is None:
         return {"case": 1, "verdict": UNKNOWN}
     return {**found.logic_json(1), "page": case_data(1, found)}

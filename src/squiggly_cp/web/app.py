@@ -345,7 +345,9 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
     (
         "steps",
         StepsRequest,
-        "The logical path: what `logic --json` prints, and under `page` what `logic --html` draws.",
+        "The logical path: what `logic --json` prints, and under `page` what `logic --html` draws. "
+        'On a layout no completed grid fits, at once: `"verdict": "none"`, `layout` (why, as `analyse` '
+        "says it) and `reason` (a sentence), no path.",
     ),
     ("convert", ConvertRequest, 'The puzzle in another format, as `convert` writes it: `{"text": ...}`.'),
     (
