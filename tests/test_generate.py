@@ -8,6 +8,7 @@ definitions, and at 9x9 by the CP-SAT counter of `count`."""
 from __future__ import annotations
 
 import random
+import time
 from itertools import islice, pairwise
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bruteforce import first_solutions
+from squiggly_cp.core.limits import Undecided
 from squiggly_cp.core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from squiggly_cp.core.rules import Diagonal, KillerCage, Rule, Thermometer
 from squiggly_cp.engines import dlx
@@ -32,6 +34,7 @@ from squiggly_cp.make.generate import (
     random_puzzles,
     random_solution,
 )
+from squiggly_cp.make.targets import rating_target
 from test_regionmaps import UNFILLABLE, connected_regions, labels, rotated_region_map
 
 
@@ -221,6 +224,30 @@ def test_target_hook() -> None:
     assert sum(map(bool, floor.givens)) >= 14 and count(floor) == 1
     with pytest.raises(RuntimeError, match="no 'unique' 4x4 puzzle"):
         make_puzzle(random.Random(0), "unique", 4, target=Target(accept=lambda p: False))
+
+
+def test_a_targets_rating_keeps_to_the_time_limit() -> None:
+    """Issue 41, defect 10: the ratings of a difficulty target had no deadline,
+    so a 16x16 made to a level ran seconds past its time limit. Here the
+    target's hook lets the 1 s limit pass before it rates: the rating stops
+    at once and no puzzle comes back (before, it rated to the end and the
+    puzzle came back late). A 6x6 reaches the hook in milliseconds, once
+    the solvers are loaded (the first puzzle loads them)."""
+    make_puzzle(random.Random(0), "unique", 6)
+    target = rating_target(0.0, 20.0)
+    assert target.accept is not None
+    asked: list[str] = []
+
+    def late(puzzle: Puzzle) -> bool:
+        asked.append("asked")
+        time.sleep(1.0)
+        target.accept(puzzle)  # type: ignore[misc]
+        asked.append("rated")
+        return True
+
+    with pytest.raises(Undecided):
+        make_puzzle(random.Random(0), "unique", 6, target=Target(accept=late), time_limit=1.0)
+    assert asked == ["asked"]
 
 
 def test_iter_write_matches_write_puzzles() -> None:

@@ -25,7 +25,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["Deadline", "Undecided", "WorkBudget", "check_enforced", "check_time_limit", "enforced"]
+__all__ = [
+    "Deadline",
+    "Undecided",
+    "WorkBudget",
+    "check_enforced",
+    "check_time_limit",
+    "enforced",
+    "enforced_deadline",
+]
 
 
 class Undecided(TimeoutError):
@@ -90,6 +98,12 @@ def enforced(deadline: Deadline | None) -> Iterator[None]:
         yield
     finally:
         _ENFORCED.reset(token)
+
+
+def enforced_deadline() -> Deadline | None:
+    """The deadline of the enclosing `enforced` block (None outside one): for
+    a search handed none of its own, which must not outlast its caller's."""
+    return _ENFORCED.get()
 
 
 def check_enforced() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from ..core.limits import Deadline, Undecided, enforced
+from ..core.limits import Deadline, Undecided, enforced, enforced_deadline
 from ..core.position import Position
 from ..core.puzzle import Puzzle
 from .links import links_of
@@ -172,7 +172,11 @@ def solve_logic(
     whether a puzzle is rated at most that: if so, the path is the same).
     Raises `Undecided` when ``deadline`` has passed, between two steps or
     inside a long search (chains, exclusion, trial: `check_enforced`).
+    Without a ``deadline`` of its own, an enclosing `enforced` block's is
+    kept (the generator's, around the rating of a difficulty target).
     """
+    if deadline is None:
+        deadline = enforced_deadline()
     scale = get_scale(scale)
     finders = _allowed(max_technique, scale, max_difficulty)
     puzzle, candidates = _opening(start, candidates)

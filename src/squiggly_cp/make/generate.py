@@ -60,7 +60,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from types import ModuleType
 
-from ..core.limits import Deadline, Undecided
+from ..core.limits import Deadline, Undecided, enforced
 from ..core.propagate import candidates
 from ..core.puzzle import Grid, Puzzle, PuzzleError, Verdict
 from ..core.regions import check_regions
@@ -376,7 +376,9 @@ def make_puzzle(
     drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). The puzzle
     keeps ``rules`` (a `PuzzleError` if one cannot stand on the grid), and
     with ``killer`` killer cages cut from its grid besides. Raises
-    `Undecided` after ``time_limit`` seconds, and `RuntimeError` if no try of
+    `Undecided` after ``time_limit`` seconds (the target's ratings keep to it
+    too: the logic solver checks it between steps and inside long searches),
+    and `RuntimeError` if no try of
     `_PUZZLE_TRIES` succeeds without a time limit, or of `TARGET_TRIES` with
     a ``target`` (one out of reach must not be retried until the time limit).
     """
@@ -390,16 +392,17 @@ def make_puzzle(
     tries = 0
     limit = _PUZZLE_TRIES if target is None else TARGET_TRIES
     bounded = time_limit is None or target is not None
-    while not bounded or tries < limit:
-        tries += 1
-        regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, job)
-        full, grid_job = Puzzle(size, solution, regions, rules=rules), job
-        if killer:
-            full, alone = killer_cages(rng, full, deadline, checked=kind != "multiple")
-            grid_job = replace(job, alone=alone)
-        puzzle = _MAKERS[kind](rng, full, grid_job)
-        if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
-            return puzzle
+    with enforced(deadline):  # a target's rating of a sparse 16x16 can outlast the whole limit
+        while not bounded or tries < limit:
+            tries += 1
+            regions, solution = _filled_layout(rng, size, fixed, layout_symmetry, job)
+            full, grid_job = Puzzle(size, solution, regions, rules=rules), job
+            if killer:
+                full, alone = killer_cages(rng, full, deadline, checked=kind != "multiple")
+                grid_job = replace(job, alone=alone)
+            puzzle = _MAKERS[kind](rng, full, grid_job)
+            if puzzle is not None and (target is None or target.accept is None or target.accept(puzzle)):
+                return puzzle
     on_target = "" if target is None else " on target"
     raise RuntimeError(f"no {kind!r} {size}x{size} puzzle{on_target} found in {limit} tries")
 

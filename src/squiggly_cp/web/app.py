@@ -361,7 +361,9 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
     (
         "generate",
         GenerateRequest,
-        'A unique puzzle to order, in line form: `{"verdict": "unique", "puzzle": ...}`.',
+        'A unique puzzle to order, in line form: `{"verdict": "unique", "puzzle": ...}`; `{"verdict": '
+        '"unknown", "reason": ...}` when none is made within the time limit (a moment after it: every '
+        "search keeps to it, a difficulty's ratings too).",
     ),
 )
 """Each endpoint under /api/: its name (`web.answers.ANSWERS`), request model and description."""
