@@ -336,10 +336,10 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "no completed grid exists), `verdict` (none, unique, multiple or unknown), `solution` (unique), "
         "`candidates` (the true candidates, one string a cell), `differences` (multiple: `cells` where two "
         "solutions differ, the two `solutions`, `fix`: a given that makes it unique, and `exhaustive`: "
-        "false when the search for it ran out of work or of 2 s), `conflict` (none: the minimal conflicting "
-        "givens), `rating` (unique: `er`, `ep`, `ed`, `level`, `hardest` on `scale`) and `ratings` (per "
-        "scale in `scales`). The same as the commands `layout`, `explain`, `count --candidates` and "
-        "`rate --json` answer.",
+        "false when the search for it ran out of its budget of work, `explain`'s, or of the time limit), "
+        "`conflict` (none: the minimal conflicting givens), `rating` (unique: `er`, `ep`, `ed`, `level`, "
+        "`hardest` on `scale`) and `ratings` (per scale in `scales`). The same as the commands `layout`, "
+        "`explain`, `count --candidates` and `rate --json` answer.",
     ),
     ("hint", PositionRequest, "The next step from a position: what `hint --json` prints."),
     (
