@@ -440,6 +440,22 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     assert sorted(analysed["conflict_rules"]) == ["the even cell r1c3", "the odd cell r1c3"]
 
 
+def test_svg_is_the_drawing_of_show_svg(client: TestClient, tmp_path: Path) -> None:
+    """Issue 41, defect 3: /api/svg lacked the "Case 1" band `show --svg`
+    draws above the grid. Now it is the same picture, byte for byte, here of
+    a killer (its cages drawn too) and of a stored 9x9."""
+    doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "killercage": KILLER_CAGES}
+    for text in (json.dumps(doc), PUZZLES[0]):
+        source = tmp_path / "one.txt"
+        source.write_text(text + "\n")
+        drawn = tmp_path / "one.svg"
+        done = run_cli("show", "--svg", str(drawn), str(source))
+        assert done.returncode == 0, done.stderr
+        got = post(client, "svg", {"puzzle": text})["svg"]
+        assert got.encode() == drawn.read_bytes()
+        assert ">Case 1</text>" in got
+
+
 def test_the_workbench_refuses_cells_in_no_region_rather_than_lose_them(client: TestClient) -> None:
     # The page edits full region maps: it would drop "region": null, so /api/read refuses.
     grid: list[list[dict[str, Any]]] = [[{} for _ in range(4)] for _ in range(4)]

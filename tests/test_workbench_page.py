@@ -25,7 +25,7 @@ from browser import VIEWPORT, browser_session, launch, png_colours
 from conftest import ROOT, run_cli, start_serve, stop_serve
 from logic_check import load_unique
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
-from squiggly_cp.draw.render import render_svg
+from squiggly_cp.draw.render import case_svg
 from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.fpuzzles import LINK_PREFIX as FPUZZLES_PREFIX
@@ -357,7 +357,7 @@ def test_every_export_link_is_the_puzzle_on_the_page(bench_at, unique, tmp_path)
     with bench.tab.expect_download() as info:
         bench.tab.click("[data-role=download-svg]")
     drawn = Path(info.value.path()).read_text()
-    assert drawn == render_svg(puzzle) and drawn.count('class="cell"') == 81  # show --svg's, untitled
+    assert drawn == case_svg(1, puzzle) and drawn.count('class="cell"') == 81  # show --svg's, band and all
     assert not bench.errors
 
 

@@ -14,7 +14,7 @@ from ..ask.hatch import RULES, HatchResult, format_hatch, hatch
 from ..core.case import Case, InputError
 from ..core.limits import Deadline, Undecided
 from ..core.puzzle import Grid, Puzzle, Verdict, digit_char
-from ..draw.render import render_svg, render_text
+from ..draw.render import case_svg, render_text
 from ..execution.cluster import Address
 from ..execution.local import answer
 from ..formats.detect import FORMATS, iter_write
@@ -177,7 +177,7 @@ def _write_svg(out: Output, case: Case, solution: Any, svg_path: str) -> None:
     if case.number > 1:
         target = target.with_name(f"{target.stem}-{case.number}{target.suffix}")
     try:
-        target.write_text(render_svg(case.puzzle, solution, title=f"Case {case.number}"))
+        target.write_text(case_svg(case.number, case.puzzle, solution))
     except OSError as e:
         out.problem(f"cannot write {str(target)!r}: {e.strerror or e}")
 

@@ -209,6 +209,12 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
     return "\n".join(out) + "\n"
 
 
+def case_svg(number: int, puzzle: Puzzle, solution: Grid | None = None) -> str:
+    """`show --svg`'s picture of case ``number``: `render_svg` under a
+    "Case k" band (the workbench's ``/api/svg`` draws its puzzle as case 1)."""
+    return render_svg(puzzle, solution, title=f"Case {number}")
+
+
 def board_svg(puzzle: Puzzle) -> str:
     """The board alone, as SVG elements without the ``<svg>`` around them: the
     tinted cells, the thin lines and the walls of `render_svg`, the grid's

@@ -29,7 +29,7 @@ from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict
 from ..core.regions import check_regions
 from ..core.rules import NoRegion
 from ..draw.page import case_data
-from ..draw.render import CELL, MARGIN, render_svg
+from ..draw.render import CELL, MARGIN, case_svg
 from ..draw.rules import rules_svg
 from ..engines.registry import with_proved_solution
 from ..formats.detect import write_puzzles
@@ -296,8 +296,9 @@ def convert(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
 
 
 def svg(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
-    """The puzzle drawn as `show --svg` draws it."""
-    return {"svg": render_svg(_one_puzzle(request["puzzle"]))}
+    """The puzzle drawn as `show --svg` draws a file's one puzzle: the same
+    picture, its "Case 1" band included."""
+    return {"svg": case_svg(1, _one_puzzle(request["puzzle"]))}
 
 
 LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")

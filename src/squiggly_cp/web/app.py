@@ -357,7 +357,12 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "`rule_keys` (its rules as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and "
         "`rules_svg` (their drawing on the board).",
     ),
-    ("svg", SvgRequest, 'The puzzle drawn as `show --svg` draws it: `{"svg": ...}`.'),
+    (
+        "svg",
+        SvgRequest,
+        'The puzzle drawn as `show --svg` draws it, as case 1 (its "Case 1" band included): '
+        '`{"svg": ...}`.',
+    ),
     (
         "generate",
         GenerateRequest,
