@@ -135,10 +135,10 @@ def test_each_puzzle_is_written_when_made() -> None:
     assert proc.wait(timeout=60) != 0
 
 
-def _rated(text: bytes) -> list[dict]:
+def _rated(text: bytes, *options: str) -> list[dict]:
     import json
 
-    done = run_cli("rate", "--json", "-", stdin=text)
+    done = run_cli("rate", "--json", *options, "-", stdin=text)
     assert done.returncode == 0, done.stderr
     return [json.loads(line) for line in done.stdout.splitlines()]
 
@@ -159,6 +159,10 @@ def test_difficulty_and_rating_targets_are_met_as_rate_sees_them() -> None:
     ranged = run_cli("generate", "--rating", "3.0..4.0", "--kind", "minimal", "--count", "2", "--seed", "6")
     assert ranged.returncode == 0, ranged.stderr
     assert all(3.0 <= row["rating"] <= 4.0 for row in _rated(ranged.stdout))
+    # On SE's scale (seed 3 on ours makes one SE rates 7.2): rated in range by `rate --scale se`.
+    se = run_cli("generate", "--rating", "4.0..5.0", "--scale", "se", "--count", "1", "--seed", "3")
+    assert se.returncode == 0, se.stderr
+    assert [4.0 <= row["rating"] <= 5.0 for row in _rated(se.stdout, "--scale", "se")] == [True]
 
 
 def test_difficulty_usage_errors() -> None:

@@ -59,7 +59,7 @@ MAX_COUNTED = 10**6
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "medium", "hard", "fiendish", "beyond"]),
-    help="Only puzzles of this level, as `rate` computes it (the README's scale). Givens are "
+    help="Only puzzles of this level, as `rate` computes it (on --scale). Givens are "
     "removed while the puzzle stays unique and no harder than the level; a puzzle that ends up "
     "easier is thrown away for a new one.",
 )
@@ -68,7 +68,15 @@ MAX_COUNTED = 10**6
     "rating_range",
     type=RatingRange(),
     metavar="MIN..MAX",
-    help="Only puzzles rated MIN to MAX by `rate` (e.g. 3.0..4.6; either end may be left out).",
+    help="Only puzzles rated MIN to MAX by `rate` on --scale (e.g. 3.0..4.6; either end may be left out).",
+)
+@click.option(
+    "--scale",
+    type=click.Choice(["default", "se"]),
+    default="default",
+    show_default=True,
+    help="The scale --difficulty and --rating are on, as `rate --scale` rates: default (ours) or se "
+    "(Sudoku Explainer's; the same puzzle may rate differently on the two).",
 )
 @click.option(
     "--symmetry",
@@ -132,6 +140,7 @@ def generate(
     time_limit: float | None,
     difficulty: str | None,
     rating_range: tuple[float, float] | None,
+    scale: str,
 ) -> None:
     """Make random squiggly puzzles, each written as soon as it is made, one
     a line unless --to says otherwise (--to hdu: all at the end, the first
@@ -161,7 +170,7 @@ def generate(
         layout_symmetry=layout_symmetry,
         layout=layout,
         time_limit=time_limit,
-        target=_rating_target(kind, difficulty, rating_range),
+        target=_rating_target(kind, difficulty, rating_range, scale),
         rules=rules,
         killer=killer,
     )
@@ -280,8 +289,10 @@ def _holds(fmt: str, puzzle: Puzzle) -> bool:
     return True
 
 
-def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float, float] | None) -> Any:
-    """The generator's `Target` for --difficulty or --rating, or None."""
+def _rating_target(
+    kind: str, difficulty: str | None, rating_range: tuple[float, float] | None, scale: str
+) -> Any:
+    """The generator's `Target` for --difficulty or --rating on --scale, or None."""
     if not difficulty and not rating_range:
         return None
     from ..make.targets import level_range, rating_target
@@ -291,7 +302,8 @@ def _rating_target(kind: str, difficulty: str | None, rating_range: tuple[float,
     if kind not in ("unique", "minimal"):
         raise click.UsageError("only unique puzzles are rated: use --kind unique or minimal")
     try:
-        return rating_target(*(rating_range or level_range(difficulty or "")), warn=_early_warning)
+        low, high = rating_range or level_range(difficulty or "")
+        return rating_target(low, high, warn=_early_warning, scale=scale)
     except ValueError as e:
         raise click.UsageError(f"--rating: {e}") from None
 

@@ -33,9 +33,12 @@ class Target:
     accept: Callable[[Puzzle], bool] | None = None
 
 
-def rating_target(low: float, high: float, warn: Callable[[str], None] | None = None) -> Target:
-    """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate`, the
-    README's scale) is in ``low..high``: a removal that would rate above
+def rating_target(
+    low: float, high: float, warn: Callable[[str], None] | None = None, *, scale: str = "default"
+) -> Target:
+    """A `Target` for puzzles whose rating (`squiggly_cp.logic.rate` on
+    ``scale``: the README's, or ``"se"`` for Sudoku Explainer's) is in
+    ``low..high``: a removal that would rate above
     ``high`` is undone, and a finished puzzle rated below ``low`` is thrown
     away for a new one. Raises ValueError if ``high`` is below every step's
     difficulty: only a completed grid rates lower.
@@ -45,7 +48,9 @@ def rating_target(low: float, high: float, warn: Callable[[str], None] | None = 
     unreachable, and each puzzle gives up after `TARGET_TRIES` tries."""
     from ..logic import SCALES, rate
 
-    easiest = min(SCALES["default"].base_difficulty.values())
+    if scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}; the scales are {', '.join(SCALES)}")
+    easiest = min(SCALES[scale].base_difficulty.values())
     if high < easiest:
         raise ValueError(
             f"no puzzle rates at most {high:g}: one with an empty cell rates {easiest:.1f} or more"
@@ -55,7 +60,7 @@ def rating_target(low: float, high: float, warn: Callable[[str], None] | None = 
         # Asked only of puzzles proved unique; a path above ``high`` is not
         # followed to its end (it is out of range either way).
         cap = None if high >= RATING_TOP else high
-        return rate(puzzle, unique=True, max_difficulty=cap).rating
+        return rate(puzzle, scale=scale, unique=True, max_difficulty=cap).rating
 
     # Removing givens only makes a puzzle harder (or leaves it): check each step
     # against the top of the range, unless the range is open at the top.

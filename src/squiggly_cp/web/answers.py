@@ -306,7 +306,7 @@ LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")
 
 def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """A unique puzzle (line form) of ``size``, on ``regions`` when given, of
-    a ``difficulty`` or ``rating`` range, with clue ``symmetry``, from ``seed``."""
+    a ``difficulty`` or ``rating`` range (on ``scale``), with clue ``symmetry``, from ``seed``."""
     size = request["size"]
     layout = None
     if request.get("regions") is not None:
@@ -325,7 +325,8 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
     target = None
     if difficulty is not None or rating is not None:
         try:
-            target = rating_target(*(rating or level_range(str(difficulty))))
+            low, high = rating or level_range(str(difficulty))
+            target = rating_target(low, high, scale=request.get("scale") or "default")
         except ValueError as e:
             raise BadRequest(f"rating: {e}") from None
     seed = request.get("seed")

@@ -123,7 +123,8 @@ class GenerateRequest(_Strict):
         None, max_length=MAX_SIZE * MAX_SIZE, description="The layout to fill: N² region labels, row by row."
     )
     difficulty: Literal["easy", "medium", "hard", "fiendish", "beyond"] | None = None
-    rating: tuple[float, float] | None = Field(None, description="An ER range, [low, high].")
+    rating: tuple[float, float] | None = Field(None, description="An ER range, [low, high], on `scale`.")
+    scale: Scale = Field("default", description="The scale of `difficulty` and `rating`: ours or SE's.")
     symmetry: Literal["none", "rot2", "rot4", "mirror-lr", "mirror-ud", "mirror-both", "diagonal",
                       "antidiagonal", "diagonal-both", "all"] = "none"  # fmt: skip
     seed: StrictInt | None = Field(None, ge=-(2**63), le=2**63 - 1, description="Same seed, same puzzle.")

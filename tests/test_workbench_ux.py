@@ -1,0 +1,40 @@
+"""The workbench page's defects of issue 41 (item 4: 2 and 15), each in
+Chromium against the real server, with test_workbench_page.py's `Bench`.
+
+The pages open at a stored unique puzzle: a blank grid's first check looks
+for a fixing given, which is the slow part of opening one.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conftest import run_cli
+from test_workbench_page import WINGS, bench_at, browser, line_of, unique  # noqa: F401 (fixtures)
+
+
+def test_make_rates_its_range_on_the_scale_shown(bench_at, unique):  # noqa: F811
+    """Defect 2: the page headlines SE's rating, so Make's range is on SE's
+    scale unless the user picks ours, and the range says which."""
+    bench = bench_at(unique[WINGS])
+    assert bench.tab.input_value("[data-role=make-scale]") == "se"
+    bench.tab.select_option("[data-role=difficulty]", "range")
+    assert bench.text("range-label") == "SE's ER"
+    bench.tab.fill("[data-role=rating-low]", "4.0")
+    bench.tab.fill("[data-role=rating-high]", "5.0")
+    bench.tab.uncheck("[data-role=keep-layout]")
+    bench.tab.fill("[data-role=seed]", "6")  # ours rates this seed's puzzle 3.5: outside 4..5
+    bench.tab.click("[data-role=generate]")
+    bench.idle()
+    assert "seed 6" in bench.text("make-status") and bench.verdict() == "unique"
+    assert 4.0 <= float(bench.attr("rating", "data-er") or "nan") <= 5.0  # the SE rating the page shows
+    line = bench.tab.input_value("[data-role=line]")
+    rated = json.loads(run_cli("rate", "--json", "--scale", "se", "-", stdin=line.encode()).stdout)
+    assert 4.0 <= rated["rating"] <= 5.0
+    bench.tab.select_option("[data-role=make-scale]", "default")
+    assert bench.text("range-label") == "our ER"
+    assert not bench.errors
