@@ -38,3 +38,24 @@ def test_make_rates_its_range_on_the_scale_shown(bench_at, unique):  # noqa: F81
     bench.tab.select_option("[data-role=make-scale]", "default")
     assert bench.text("range-label") == "our ER"
     assert not bench.errors
+
+
+def test_loading_another_puzzle_clears_what_was_said_of_the_last(bench_at, unique):  # noqa: F811
+    """Defect 15: the hint and the notes of one puzzle went on showing beside the next."""
+    bench = bench_at(unique[WINGS])
+
+    def say_things() -> None:
+        bench.tab.click("[data-role=hint]")
+        bench.tab.click("[data-role=copy-line]")
+        bench.idle()
+        assert bench.text("hint-text") and bench.text("publish-status")
+
+    say_things()
+    bench.load(line_of(unique[0]))  # pasted
+    assert (bench.text("hint-text"), bench.text("publish-status")) == ("", "")
+    assert bench.text("load-status") == "loaded a 4x4 puzzle"
+    say_things()
+    bench.tab.evaluate(f"location.hash = '#line={line_of(unique[WINGS])}'")  # a shared address
+    bench.idle()
+    assert (bench.text("hint-text"), bench.text("publish-status"), bench.text("load-status")) == ("", "", "")
+    assert not bench.errors
