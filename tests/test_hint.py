@@ -17,7 +17,7 @@ from lzstring import LZString
 from conftest import run_cli
 from logic_check import json_cell, load_multiple, load_unique, replay_json
 from squiggly_cp.ask.hint import hint
-from squiggly_cp.core.position import Position, position_text
+from squiggly_cp.core.position import Position, open_candidates, position_text
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Verdict, cell_name, standard_regions
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.formats.fpuzzles import LINK_PREFIX, to_fpuzzles_json
@@ -217,6 +217,42 @@ def test_wrong_positions_of_a_puzzle_with_several_solutions():
         f"the candidates of {cell_name(cell, n)} leave out every digit a solution has there",
     )
     assert hint(start).step is not None and not hint(start).wrong
+
+
+def _entered(puzzle: Puzzle, cell: int, digit: int) -> Position:
+    """The puzzle with ``digit`` entered in ``cell`` and no pencil marks: every
+    empty cell has the candidates its houses' digits leave it."""
+    digits = list(puzzle.givens)
+    digits[cell] = digit
+    return Position(puzzle, tuple(digits), tuple(open_candidates(puzzle, digits)))
+
+
+def test_a_wrong_digit_is_reported_without_its_knock_on():
+    """Issue 41, defect 15: with no pencil marks, a wrong digit takes itself out
+    of its peers' candidates; the digit is the mistake, not their candidates."""
+    n, peers, givens = WINGS.size, WINGS.layout.peers, WINGS.givens
+    cell, peer = next((c, p) for c in range(n * n) for p in peers[c] if not givens[c] and not givens[p])
+    digit = WINGS_SOLUTION[peer]  # wrong in `cell`, and the digit `peer` needs
+    position = _entered(WINGS, cell, digit)
+    said = f"{cell_name(cell, n)} holds {digit}, but the solution has {WINGS_SOLUTION[cell]} there"
+    assert hint(position).wrong == (said,)
+    # Marks wrong of their own are still said: a cell's away from it, without its solution's digit.
+    away = next(c for c in range(n * n) if not givens[c] and c != cell and c not in peers[cell])
+    cands = list(position.candidates)
+    cands[away] &= ~(1 << (WINGS_SOLUTION[away] - 1))
+    right = WINGS_SOLUTION[away]
+    assert hint(Position(WINGS, position.digits, tuple(cands))).wrong == (
+        said,
+        f"the candidates of {cell_name(away, n)} leave out {right}, the solution's digit there",
+    )
+    # With several solutions: a digit no solution has, where a peer always has it.
+    puzzle, masks = next(item for item in load_multiple() if item[0].size <= 6)
+    n, peers, givens = puzzle.size, puzzle.layout.peers, puzzle.givens
+    fixed = next(y for y in range(n * n) if not givens[y] and masks[y].bit_count() == 1)
+    cell = next(x for x in peers[fixed] if not givens[x])
+    digit = masks[fixed].bit_length()
+    found = hint(_entered(puzzle, cell, digit))
+    assert found.wrong == (f"{cell_name(cell, n)} holds {digit}, which no solution has there",)
 
 
 def test_marks_that_allow_no_solution_together():

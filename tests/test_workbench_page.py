@@ -324,7 +324,8 @@ def test_the_hint_is_hint_json_from_the_digits_and_marks_typed(bench_at, unique,
     bench.tab.click("[data-role=hint]")
     bench.idle()
     told = json.loads(run_cli("hint", "--json", _file(tmp_path, position(wrong), "wrong.json")).stdout)
-    assert told["wrong"] and bench.text("hint-text") == " ".join(told["wrong"])
+    shown = bench.tab.locator("[data-role=wrong] li").all_text_contents()
+    assert told["wrong"] and shown == [f"{what}." for what in told["wrong"]]
     assert not bench.errors
 
 

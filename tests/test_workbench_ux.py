@@ -14,7 +14,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import run_cli
-from test_workbench_page import WINGS, bench_at, browser, line_of, unique  # noqa: F401 (fixtures)
+from squiggly_cp.core.puzzle import DIGIT_CHARS
+from squiggly_cp.engines.registry import classify
+from test_workbench_page import WINGS, bench_at, browser, cell_name, line_of, unique  # noqa: F401 (fixtures)
 
 
 def test_make_rates_its_range_on_the_scale_shown(bench_at, unique):  # noqa: F811
@@ -58,4 +60,29 @@ def test_loading_another_puzzle_clears_what_was_said_of_the_last(bench_at, uniqu
     bench.tab.evaluate(f"location.hash = '#line={line_of(unique[WINGS])}'")  # a shared address
     bench.idle()
     assert (bench.text("hint-text"), bench.text("publish-status"), bench.text("load-status")) == ("", "", "")
+    assert not bench.errors
+
+
+def test_a_wrong_position_names_each_wrong_digit_once(bench_at, unique):  # noqa: F811
+    """Defect 15: the hint's sentences ran together, and each wrong digit's
+    knock-on (the digit taken out of its peers' candidates) was listed too."""
+    puzzle = unique[WINGS]
+    n, peers, givens = puzzle.size, puzzle.layout.peers, puzzle.givens
+    solution = classify(puzzle).solution
+    assert solution is not None
+    first, peer = next((c, p) for c in range(n * n) for p in peers[c] if not givens[c] and not givens[p])
+    second = next(c for c in range(n * n) if not givens[c] and c != first and c not in peers[first])
+    wrong = {first: solution[peer], second: solution[second] % n + 1}  # the first knocks out peer's digit
+    bench = bench_at(puzzle)
+    bench.tab.click("[data-mode=solve]")
+    for cell, digit in wrong.items():
+        bench.cell(cell_name(cell, n))
+        bench.tab.keyboard.press(DIGIT_CHARS[digit - 1])
+    bench.tab.click("[data-role=hint]")
+    bench.idle()
+    said = [
+        f"{cell_name(c, n)} holds {d}, but the solution has {solution[c]} there."
+        for c, d in sorted(wrong.items())
+    ]
+    assert bench.tab.locator("[data-role=wrong] li").all_text_contents() == said
     assert not bench.errors

@@ -4,7 +4,11 @@ A person stuck part way through asks "what next?". Before answering, the
 position (`core.position.Position`) is checked against the puzzle's
 solutions, proved by CP-SAT: an entered digit that no solution has there, or
 candidates that leave out the digit the solution has, is reported as exactly
-that (cell and digit), and no hint is built on a wrong position. Otherwise the
+that (cell and digit), and no hint is built on a wrong position. Candidates
+that leave it out only because a wrong digit in the cell's houses excludes
+it are that digit's knock-on, not a mistake of their own: the wrong digit is
+reported, not them (a cell without pencil marks has the candidates its
+houses' digits leave it, so one wrong digit would read as many). Otherwise the
 answer is the step the logic solver would take next from there.
 """
 
@@ -100,17 +104,26 @@ def hint(
     return Hint(position, verdict, step=step)
 
 
+def _knocked_out(position: Position, wrong: dict[int, int]) -> list[int]:
+    """Every cell's digits that the ``wrong`` digits (cell: digit) in its houses exclude."""
+    out = [0] * len(position.digits)
+    for cell, digit in wrong.items():
+        for peer in position.puzzle.layout.peers[cell]:
+            out[peer] |= 1 << (digit - 1)
+    return out
+
+
 def _against_solution(position: Position, solution: tuple[int, ...]) -> list[str]:
     n = position.puzzle.size
-    out = []
-    for cell, digit in position.entered():
-        if solution[cell] != digit:
-            out.append(
-                f"{cell_name(cell, n)} holds {digit_char(digit)}, but the solution has "
-                f"{digit_char(solution[cell])} there"
-            )
+    wrong = {cell: digit for cell, digit in position.entered() if solution[cell] != digit}
+    out = [
+        f"{cell_name(cell, n)} holds {digit_char(digit)}, but the solution has {digit_char(solution[cell])} "
+        "there"
+        for cell, digit in wrong.items()
+    ]
+    knocked = _knocked_out(position, wrong)
     for cell, mask in enumerate(position.candidates):
-        if not position.digits[cell] and not mask >> (solution[cell] - 1) & 1:
+        if not position.digits[cell] and not (mask | knocked[cell]) >> (solution[cell] - 1) & 1:
             out.append(
                 f"the candidates of {cell_name(cell, n)} leave out {digit_char(solution[cell])}, "
                 "the solution's digit there"
@@ -120,21 +133,22 @@ def _against_solution(position: Position, solution: tuple[int, ...]) -> list[str
 
 def _against_solutions(position: Position, deadline: Deadline) -> list[str]:
     """For a puzzle with several solutions: entered digits that none has, then
-    candidates that leave out every solution's digit, then whether the
-    position as a whole still admits one."""
+    candidates that leave out every solution's digit (but for those wrong
+    digits' knock-on), then whether the position as a whole still admits one."""
     puzzle = position.puzzle
     n = puzzle.size
     possible = true_candidates(puzzle, time_limit=deadline.left_or_raise())
     assert possible is not None
+    wrong = {cell: digit for cell, digit in position.entered() if not possible[cell] >> (digit - 1) & 1}
     out = [
         f"{cell_name(cell, n)} holds {digit_char(digit)}, which no solution has there"
-        for cell, digit in position.entered()
-        if not possible[cell] >> (digit - 1) & 1
+        for cell, digit in wrong.items()
     ]
+    knocked = _knocked_out(position, wrong)
     out += [
         f"the candidates of {cell_name(cell, n)} leave out every digit a solution has there"
         for cell, mask in enumerate(position.candidates)
-        if not position.digits[cell] and not mask & possible[cell]
+        if not position.digits[cell] and not (mask | knocked[cell]) & possible[cell]
     ]
     if not out and not _admits_a_solution(puzzle, position, deadline):
         out.append("the digits and candidates leave no solution together (each cell alone allows one)")
