@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import run_cli
-from squiggly_cp.core.puzzle import DIGIT_CHARS
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.engines.registry import classify
 from test_workbench_page import WINGS, bench_at, browser, cell_name, line_of, unique  # noqa: F401 (fixtures)
 
@@ -85,4 +85,19 @@ def test_a_wrong_position_names_each_wrong_digit_once(bench_at, unique):  # noqa
         for c, d in sorted(wrong.items())
     ]
     assert bench.tab.locator("[data-role=wrong] li").all_text_contents() == said
+    assert not bench.errors
+
+
+def test_many_differing_cells_are_marked_and_summarised(bench_at, unique):  # noqa: F811
+    """Defect 15: a sparse grid listed every differing cell (183 on a 16x16);
+    the sentence names the first 8 and counts the rest, the board marks all."""
+    puzzle = unique[185]  # a 6x6 whose first 4 givens alone leave two solutions far apart
+    first = [i for i, g in enumerate(puzzle.givens) if g][:4]
+    sparse = Puzzle(6, tuple(g if i in first else 0 for i, g in enumerate(puzzle.givens)), puzzle.regions)
+    bench = bench_at(sparse)
+    assert bench.verdict() == "multiple"
+    marked = [name for name, cell in bench.cells().items() if cell["differs"]]
+    assert len(marked) > 8
+    said = bench.tab.locator("[data-role=details] div").first.text_content() or ""
+    assert said.endswith(f", and {len(marked) - 8} more.") and sum(name in said for name in marked) == 8, said
     assert not bench.errors
