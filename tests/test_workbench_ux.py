@@ -101,3 +101,23 @@ def test_many_differing_cells_are_marked_and_summarised(bench_at, unique):  # no
     said = bench.tab.locator("[data-role=details] div").first.text_content() or ""
     assert said.endswith(f", and {len(marked) - 8} more.") and sum(name in said for name in marked) == 8, said
     assert not bench.errors
+
+
+def test_the_step_shown_is_the_step_highlighted(bench_at, unique):  # noqa: F811
+    """Defect 15: "Position 13 of 66" highlighted item 14 (the step drawn at
+    position 13); the line now says it is after 13 steps, at step 14."""
+    bench = bench_at(unique[WINGS])
+    bench.tab.click("[data-role=steps]")
+    bench.idle()
+    steps = int(bench.tab.locator("#step-count").text_content() or "0")
+    now, current = bench.tab.locator("#now"), bench.tab.locator("#step-list li.current")
+    for k in (0, 13, steps):
+        bench.tab.click(f"[data-step='{k}']")
+        text = bench.text("step-text")
+        if k < steps:
+            assert now.inner_text() == f"After {k} of {steps} steps, step {k + 1}: {text}"
+            assert current.get_attribute("value") == str(k + 1) and current.text_content() == text
+        else:  # the end: no step, the list's last line (unnumbered) says how it ended
+            ending = current.text_content()
+            assert ending and now.inner_text() == f"After {k} of {steps} steps: {ending}"
+    assert not bench.errors
