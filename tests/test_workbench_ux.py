@@ -121,3 +121,17 @@ def test_the_step_shown_is_the_step_highlighted(bench_at, unique):  # noqa: F811
             ending = current.text_content()
             assert ending and now.inner_text() == f"After {k} of {steps} steps: {ending}"
     assert not bench.errors
+
+
+def test_the_regions_keep_their_colours_in_the_steps_view(bench_at, unique):  # noqa: F811
+    """Defect 15: the steps view tinted the regions as the server's drawing
+    does, the edit view with the page's palette order; one colouring now."""
+    bench = bench_at(unique[WINGS])
+    tints = "gs => gs.map(g => [g.getAttribute('x'), g.getAttribute('y'), g.getAttribute('fill')])"
+    editing = bench.tab.eval_on_selector_all("#back rect.cell", tints)
+    bench.tab.click("[data-role=steps]")
+    bench.idle()
+    bench.tab.wait_for_selector("#step-list li.current")
+    assert bench.tab.eval_on_selector_all("#back rect.cell", tints) == editing and len(editing) == 81
+    assert len({fill for _, _, fill in editing}) == 9
+    assert not bench.errors

@@ -5,7 +5,8 @@ fonts, no build step) that talks only to its own server, through the JSON
 API under ``/api/`` (relative URLs). The board is drawn by the same
 ``draw/board.js`` that the `logic --html` page inlines, so the steps view
 shows the logical path exactly as that page does; the regions being edited
-are drawn by it too, tinted and walled as `draw.render` draws them.
+are drawn by it too, tinted and walled as `draw.render` draws them, each
+region keeping its tint in the steps view.
 
 Its contract, which tests/test_workbench_page.py drives: every cell is an
 element with ``data-cell="rRcC"``, ``data-value`` (the given or entered
