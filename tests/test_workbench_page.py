@@ -481,9 +481,8 @@ def test_the_verdict_comes_first_then_the_fix_search(bench_at):
 
 
 def screenshot(bench: Bench, path: Path) -> dict:
-    """The page with its puzzle's true candidates shown; the board's box."""
-    if not bench.tab.is_checked("[data-role=candidates]"):
-        bench.tab.click("[data-role=candidates]")
+    """The page with its puzzle checked and rated; the board's box. (A unique
+    puzzle's true candidates are its solution, which the page does not show.)"""
     bench.tab.click("[data-cell=r1c1]")
     bench.idle()
     main = bench.tab.locator("#main").bounding_box()
@@ -492,7 +491,7 @@ def screenshot(bench: Bench, path: Path) -> dict:
     return bench.tab.locator("#grid").bounding_box()
 
 
-def test_the_screenshot_of_a_unique_puzzle_with_its_candidates(bench_at, unique, tmp_path):
+def test_the_screenshot_of_a_checked_unique_puzzle(bench_at, unique, tmp_path):
     bench = bench_at(unique[WINGS])
     box = screenshot(bench, tmp_path / "workbench.png")
     assert bench.verdict() == "unique"
@@ -504,7 +503,7 @@ def test_the_screenshot_of_a_unique_puzzle_with_its_candidates(bench_at, unique,
 
 
 def main() -> None:
-    """Remake docs/workbench.png: the W-wing puzzle, checked, with its candidates."""
+    """Remake docs/workbench.png: the W-wing puzzle, checked and rated."""
     from playwright.sync_api import sync_playwright
 
     puzzle = next(p for k, (p, _) in enumerate(load_unique()) if k == WINGS)
@@ -517,7 +516,7 @@ def main() -> None:
             launched.close()
     finally:
         stop_serve(proc)
-    print("docs/workbench.png: the W-wing puzzle of test_page.py, checked, with its true candidates")
+    print("docs/workbench.png: the W-wing puzzle of test_page.py, checked and rated")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import run_cli
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.engines.registry import classify
-from test_workbench_page import WINGS, bench_at, browser, cell_name, line_of, unique  # noqa: F401 (fixtures)
+from test_workbench_page import WINGS, _removable, bench_at, browser, cell_name, line_of, unique  # noqa: F401 (fixtures)
 
 
 def test_make_rates_its_range_on_the_scale_shown(bench_at, unique):  # noqa: F811
@@ -134,4 +134,22 @@ def test_the_regions_keep_their_colours_in_the_steps_view(bench_at, unique):  # 
     bench.tab.wait_for_selector("#step-list li.current")
     assert bench.tab.eval_on_selector_all("#back rect.cell", tints) == editing and len(editing) == 81
     assert len({fill for _, _, fill in editing}) == 9
+    assert not bench.errors
+
+
+def test_a_unique_puzzles_candidates_are_not_its_solution_in_pencil(bench_at, unique):  # noqa: F811
+    """Defect 15: on a unique puzzle the true candidates are the solution, and
+    showing them as pencil marks gave it away; the page says so instead."""
+    puzzle = unique[WINGS]
+    bench = bench_at(puzzle)
+    bench.tab.click("[data-role=candidates]")
+    bench.idle()
+    assert not any(cell["candidates"] for cell in bench.cells().values())
+    assert bench.text("candidates-note").startswith("unique: the candidates are the solution")
+    # A given cleared: several solutions, whose candidates are shown.
+    bench.cell(cell_name(_removable(puzzle), puzzle.size))
+    bench.tab.keyboard.press("Backspace")
+    bench.idle()
+    assert bench.verdict() == "multiple" and bench.text("candidates-note") == ""
+    assert any(len(cell["candidates"] or "") > 1 for cell in bench.cells().values())
     assert not bench.errors
