@@ -31,6 +31,7 @@ from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.open import read_cases
 from squiggly_cp.formats.sudokupad import parse_sudokupad
 from squiggly_cp.make.regionmaps import leftover_conflict
+from squiggly_cp.web.answers import generate_answer
 from squiggly_cp.web.app import GenerateRequest, create_app, host_name
 
 UNFILLABLE_4X4 = "................" + "2111221423343344"
@@ -242,6 +243,13 @@ def test_generate_rates_the_range_on_the_scale_asked(client: TestClient) -> None
     got = post(client, "generate", {"size": 9, "rating": [4.0, 5.0], "scale": "se", "seed": 6})
     rated = json.loads(run_cli("rate", "--json", "--scale", "se", "-", stdin=got["puzzle"].encode()).stdout)
     assert got["verdict"] == "unique" and 4.0 <= rated["rating"] <= 5.0, rated
+
+
+def test_generate_out_of_time_names_the_limit() -> None:
+    """Issue 41, defect 15: the page tells a setter a longer --time-limit would
+    help, so the answer names the limit that ran out (as a cut request's does)."""
+    got = generate_answer({"size": 16, "difficulty": "beyond", "seed": 1}, 0.3)
+    assert got == {"verdict": "unknown", "reason": "the 0.3 s time limit ran out before a puzzle was made"}
 
 
 def test_generate_symmetries_are_the_libraries() -> None:

@@ -153,3 +153,20 @@ def test_a_unique_puzzles_candidates_are_not_its_solution_in_pencil(bench_at, un
     assert bench.verdict() == "multiple" and bench.text("candidates-note") == ""
     assert any(len(cell["candidates"] or "") > 1 for cell in bench.cells().values())
     assert not bench.errors
+
+
+def test_make_out_of_time_says_a_longer_limit_would_help(bench_at, unique):  # noqa: F811
+    """Defect 15: Make at "beyond" ran out of the server's time and said no
+    more; the page says what would help. The server's answer is the one its
+    10 s limit gives (test_web_api checks the answer itself), so the test
+    need not wait 10 s."""
+    bench = bench_at(unique[0])
+    cut = json.dumps({"verdict": "unknown", "reason": "the 10 s time limit ran out before a puzzle was made"})
+    bench.tab.route("**/api/generate", lambda route: route.fulfill(content_type="application/json", body=cut))
+    bench.tab.select_option("[data-role=difficulty]", "beyond")
+    bench.tab.click("[data-role=generate]")
+    bench.idle()
+    said = bench.text("make-status")
+    assert said.startswith("No puzzle: the 10 s time limit ran out"), said
+    assert "start squiggly-cp serve with a longer --time-limit" in said
+    assert not bench.errors

@@ -337,7 +337,8 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
             target=target, time_limit=time_limit,
         )  # fmt: skip
     except Undecided:
-        return {"verdict": UNKNOWN, "reason": "no puzzle made within the time limit"}
+        limit = "the time limit" if time_limit is None else f"the {time_limit:g} s time limit"
+        return {"verdict": UNKNOWN, "reason": f"{limit} ran out before a puzzle was made"}
     except RuntimeError as e:
         return {"verdict": UNKNOWN, "reason": str(e)}
     except PuzzleError as e:
