@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import resource
 import signal
 import socket
 import subprocess
@@ -183,6 +184,56 @@ def test_hostile_bodies_are_answered_and_it_stays_up(serve_url: str) -> None:
         connection.close()
     status, got = post(serve_url, "analyse", {"puzzle": LINE_9X9})
     assert status == 200 and got["verdict"] == "unique"
+
+
+def test_a_flood_of_slow_connections_leaves_it_up_and_quiet() -> None:
+    """Slowloris against a server allowed 256 open files: 300 connections,
+    each sending part of a request head and then nothing. Those past its
+    bound are closed at once (no "Too many open files" traceback, or any),
+    those kept are closed once they have kept it waiting 5 s
+    (`web.connections.IDLE`, tested on its own in test_web_connections), and
+    once the flood ends it answers."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    proc = subprocess.Popen(
+        [console_script(), "serve", "--port", "0", "--workers", "1"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)),
+    )
+    assert proc.stderr is not None
+    port = int(proc.stderr.readline().rsplit(":", 1)[1].split("/")[0])
+    flood = []
+    try:
+        for _ in range(300):
+            flood.append(socket.create_connection(("127.0.0.1", port), timeout=30))
+            flood[-1].sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        for _ in range(100):  # the bound is under the files the process may open
+            if any(_closed_by_server(sock) for sock in flood):
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("no connection of the flood was closed")
+    finally:
+        for sock in flood:
+            sock.close()
+    status, got = post(f"http://127.0.0.1:{port}", "analyse", {"puzzle": LINE_9X9})
+    assert status == 200 and got["verdict"] == "unique"
+    code, err = stop(proc)
+    assert code == 130 and "Traceback" not in err
+    assert err.splitlines()[-1] == "squiggly-cp: interrupted"
+    assert all(line.startswith("squiggly-cp: ") for line in err.splitlines())
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    """Has the server closed ``sock`` (reset, or the end of its data)?"""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
 
 
 def test_work_is_cancelled_when_its_client_goes_or_sends_a_newer_edit() -> None:

@@ -81,4 +81,6 @@ def serve(
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     # No time limit (inf) still bounds each request, at an hour.
-    server.serve_on(sock, host, workers=workers or auto_jobs(), time_limit=time_limit or 3600.0, allow=allow)
+    server.serve_on(
+        sock, host, workers=workers or auto_jobs(), time_limit=time_limit or 3600.0, allow=allow, warn=warn
+    )

@@ -1,14 +1,21 @@
 """Running the workbench: a listening socket, and uvicorn serving the
-application on it until Ctrl-C (or SIGTERM)."""
+application on it until Ctrl-C (or SIGTERM), its connections bounded
+(`web.connections`)."""
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import ipaddress
+import os
 import socket
+from collections.abc import Callable
+from typing import Any
 
 import uvicorn
 
 from .app import LOCAL_HOSTS, create_app
+from .connections import Guard, most_connections
 
 __all__ = ["allowed_hosts", "is_local", "is_wildcard", "listen", "serve_on"]
 
@@ -37,11 +44,16 @@ def allowed_hosts(host: str, allow: tuple[str, ...] = ()) -> frozenset[str]:
     return LOCAL_HOSTS | names
 
 
+BACKLOG = 128
+"""Connections the system holds for the server to accept, and the most it
+accepts at once."""
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host``:``port`` (0: a free port), IPv6 too.
     Raises `OSError` when it cannot."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=128)
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
     # Accepted connections inherit it: a reply's head and body, written
     # apart, must not wait on the client's delayed ACK (40 ms a request).
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -49,14 +61,55 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def serve_on(
-    sock: socket.socket, host: str, *, workers: int, time_limit: float, allow: tuple[str, ...] = ()
+    sock: socket.socket,
+    host: str,
+    *,
+    workers: int,
+    time_limit: float,
+    warn: Callable[[str], None],
+    allow: tuple[str, ...] = (),
 ) -> None:
     """Serve the workbench on ``sock`` (listening on ``host``) until a
     Ctrl-C, which uvicorn hands back, once it has shut down, to the signal's
     own handler: KeyboardInterrupt (or the SIGTERM handler's). A request
     whose Host header names none of this machine's own names, ``host``
-    (unless a wildcard) and ``allow`` is refused, whatever it listens on."""
+    (unless a wildcard) and ``allow`` is refused, whatever it listens on.
+    Its connections are bounded (`web.connections`); ``warn`` writes a line
+    for the user."""
     hosts = allowed_hosts(host, allow)
-    app = create_app(workers=workers, time_limit=time_limit, hosts=hosts)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    guard = Guard(most_connections(workers))
+    app = guard.app(create_app(workers=workers, time_limit=time_limit, hosts=hosts))
+    config = uvicorn.Config(
+        app, http=guard.protocol(), backlog=BACKLOG, lifespan="on", log_level="warning", access_log=False
+    )
+    asyncio.run(_serve(uvicorn.Server(config), sock, warn))
+
+
+async def _serve(server: uvicorn.Server, sock: socket.socket, warn: Callable[[str], None]) -> None:
+    asyncio.get_running_loop().set_exception_handler(_out_of_files(warn))
+    await server.serve(sockets=[sock])
+
+
+OUT_OF = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+"""What a connection cannot be accepted for: descriptors (the process's, the
+system's), buffers, memory."""
+
+
+def _out_of_files(warn: Callable[[str], None]) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """The event loop's handler of errors no code of ours sees: a connection
+    that cannot be accepted for want of descriptors or memory (the loop
+    tries again a second later) is one line, said once, not a traceback;
+    any other error is the loop's own."""
+    said = False
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        nonlocal said
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF:
+            if not said:
+                said = True
+                warn(f"warning: connections wait to be accepted: {os.strerror(error.errno)}")
+            return
+        loop.default_exception_handler(context)
+
+    return handle
