@@ -22,6 +22,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import cli_env, console_script, run_cli, start_serve
@@ -68,6 +70,43 @@ def test_it_says_where_it_listens_and_ctrl_c_stops_it() -> None:
     proc, url = start_serve("--workers", "1")
     code, err = stop(proc, signal.SIGTERM)
     assert code == 143 and err.strip() == "squiggly-cp: terminated"
+
+
+STOPPED_BY = [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+
+
+@pytest.mark.parametrize(("how", "code", "line"), STOPPED_BY)
+def test_a_busy_server_stops_at_once(how: int, code: int, line: str) -> None:
+    """Ctrl-C or SIGTERM stops a server whose one worker runs steps on an
+    empty 16x16 (the whole 60 s limit): the work is killed, its request
+    answered 503, and the server is gone within 2 s, the issue's bound
+    (asserted under 5 s, for a loaded machine), with its status and one line."""
+    proc, url = start_serve("--workers", "1", "--time-limit", "60")
+    assert post(url, "convert", {"puzzle": LINE_9X9, "to": "line"})[0] == 200  # its worker is up
+    replies: list[tuple[int, dict] | str] = []
+    steps = {"puzzle": EMPTY_16X16}
+    thread = threading.Thread(target=lambda: replies.append(_post_or_why(url, "steps", steps)))
+    thread.start()
+    try:
+        time.sleep(0.5)  # the steps under way
+        start = time.monotonic()
+        proc.send_signal(how)
+        _, err = proc.communicate(timeout=10)
+        took = time.monotonic() - start
+    finally:
+        proc.kill()
+    thread.join(10)
+    assert (proc.returncode, err.strip()) == (code, f"squiggly-cp: {line}")
+    assert took < 5, took
+    assert replies == [(503, {"error": "the server is stopping"})]
+
+
+def _post_or_why(url: str, endpoint: str, body: object) -> tuple[int, dict] | str:
+    """`post`, or why no reply came."""
+    try:
+        return post(url, endpoint, body)
+    except OSError as e:
+        return repr(e)
 
 
 def test_a_host_beyond_this_machine_is_warned_about() -> None:

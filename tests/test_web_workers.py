@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from squiggly_cp.web.workers import LOW_PRIORITY, Busy, Cut, WorkerPool
+from squiggly_cp.web.workers import LOW_PRIORITY, Busy, Cut, Stopping, WorkerPool
 
 LINE_4X4 = "1" + "." * 15 + "1122" * 2 + "3344" * 2
 """A 4x4 with one given (in line form, as `convert --to line` writes it)."""
@@ -89,6 +89,27 @@ def test_overrunning_work_is_cut() -> None:
             with pytest.raises(Cut):
                 await pool.run(*SLOW, 60, 1.0)  # the hard limit comes long before the time limit
             assert not any(alive(pid) for pid in before)
+
+    asyncio.run(go())
+
+
+def test_closing_stops_the_work_under_way_and_waiting() -> None:
+    """The server stopping: the work under way and the requests waiting for
+    a worker end at once (`Stopping`), the workers killed, none started."""
+
+    async def go() -> None:
+        async with started(quantum=None) as pool:
+            before = pids(pool)
+            running = asyncio.ensure_future(pool.run(*SLOW, 60, 90))
+            waiting = asyncio.ensure_future(pool.run("svg", {"puzzle": LINE_4X4}, 10, 20))
+            await asyncio.sleep(0.3)
+            pool.close()
+            for job in (running, waiting):
+                with pytest.raises(Stopping):
+                    await asyncio.wait_for(job, 5)
+            assert not pids(pool) and not any(alive(pid) for pid in before)
+            with pytest.raises(Stopping):
+                await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
 
     asyncio.run(go())
 

@@ -9,7 +9,8 @@ checks requests, hands them on and shapes the replies:
   line the command would print after ``error:``), or a body that is not the
   endpoint's JSON object;
 - 413: a body over `MAX_BODY` bytes; 415: a body that is not JSON;
-- 503: every worker busy and the backlog full;
+- 503: every worker busy and the backlog full, or the server stopping
+  (its work under way is killed then, not waited for: `stop_work`);
 - 409: work superseded by a newer request from the same ``client`` (its
   work is cancelled; the page has moved on);
 - a time limit that runs out is an answer, ``"verdict": "unknown"``.
@@ -35,7 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..core.puzzle import MAX_SIZE, MIN_SIZE
-from .workers import Busy, Cut, WorkerPool
+from .workers import Busy, Cut, Stopping, WorkerPool
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -135,10 +136,16 @@ class _Limits:
     """Checks every request before the application sees it: its body's size,
     type and JSON (too deep a nesting included), and its Host header (a page
     of another site reaching this server through a name it controls, DNS
-    rebinding, is refused). A pure ASGI middleware, so the body is read once."""
+    rebinding, is refused). A pure ASGI middleware, so the body is read once.
+    `stop_work` is what a server calls as it starts to stop."""
 
-    def __init__(self, app: Any, hosts: frozenset[str] | None) -> None:
-        self.app, self.hosts = app, hosts
+    def __init__(self, app: Any, hosts: frozenset[str] | None, pool: WorkerPool) -> None:
+        self.app, self.hosts, self.pool = app, hosts, pool
+
+    def stop_work(self) -> None:
+        """Kill the work under way and to come (the server is stopping): its
+        requests are answered 503 at once instead of at the end of their work."""
+        self.pool.close()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -277,7 +284,7 @@ def create_app(
 
     _api(app, jobs)
     _pages(app)
-    return _Limits(app, hosts)
+    return _Limits(app, hosts, jobs.pool)
 
 
 class _Jobs:
@@ -302,6 +309,9 @@ class _Jobs:
         gone = asyncio.ensure_future(_disconnected(request))
         try:
             await asyncio.wait({job, gone}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # by the server: the work goes too
+            job.cancel()
+            raise
         finally:
             gone.cancel()
             if key is not None and self.running.get(key) is job:
@@ -320,6 +330,8 @@ class _Jobs:
             return _error(409, "superseded by a newer request from the same client")
         except Busy:
             return _error(503, "every worker is busy; try again shortly")
+        except Stopping:
+            return _error(503, "the server is stopping")
         except Cut:
             return JSONResponse(
                 {"verdict": "unknown", "reason": f"the {self.time_limit:g} s time limit ran out"}

@@ -108,6 +108,13 @@ class Guard:
         self.open = 0
         self.deadlines: dict[Peer, _Deadline] = {}
 
+    def close_waiting(self) -> None:
+        """Close every connection on which the server waits for the client
+        (the server is stopping: uvicorn closes only the idle ones)."""
+        for deadline in list(self.deadlines.values()):
+            if deadline.answering == 0:
+                deadline.transport.close()
+
     def protocol(self) -> type[asyncio.Protocol]:
         """The HTTP protocol class for uvicorn's ``http`` setting: uvicorn's
         own, on the connections this guard lets in."""

@@ -78,16 +78,47 @@ def serve_on(
     for the user."""
     hosts = allowed_hosts(host, allow)
     guard = Guard(most_connections(workers))
-    app = guard.app(create_app(workers=workers, time_limit=time_limit, hosts=hosts))
+    workbench = create_app(workers=workers, time_limit=time_limit, hosts=hosts)
     config = uvicorn.Config(
-        app, http=guard.protocol(), backlog=BACKLOG, lifespan="on", log_level="warning", access_log=False
+        guard.app(workbench),
+        http=guard.protocol(),
+        backlog=BACKLOG,
+        timeout_graceful_shutdown=STOPPING,
+        lifespan="on",
+        log_level="warning",
+        access_log=False,
     )
-    asyncio.run(_serve(uvicorn.Server(config), sock, warn))
+
+    def stopping() -> None:
+        workbench.stop_work()
+        guard.close_waiting()
+
+    asyncio.run(_serve(uvicorn.Server(config), sock, warn, stopping))
 
 
-async def _serve(server: uvicorn.Server, sock: socket.socket, warn: Callable[[str], None]) -> None:
+STOPPING = 1
+"""Seconds a stopping server waits for its replies under way (uvicorn's
+``timeout_graceful_shutdown``) before it cuts them: they come at once, their
+work killed (`_Limits.stop_work`), but for one streamed to a slow reader."""
+
+
+async def _serve(
+    server: uvicorn.Server, sock: socket.socket, warn: Callable[[str], None], stopping: Callable[[], None]
+) -> None:
+    """Run ``server`` on ``sock``; call ``stopping`` as soon as it is told to
+    stop (Ctrl-C, SIGTERM), when uvicorn starts to wait for what is under way."""
     asyncio.get_running_loop().set_exception_handler(_out_of_files(warn))
-    await server.serve(sockets=[sock])
+    watch = asyncio.ensure_future(_when_told_to_stop(server, stopping))
+    try:
+        await server.serve(sockets=[sock])
+    finally:
+        watch.cancel()
+
+
+async def _when_told_to_stop(server: uvicorn.Server, then: Callable[[], None]) -> None:
+    while not server.should_exit:  # set by uvicorn's handler of the signals
+        await asyncio.sleep(0.05)
+    then()
 
 
 OUT_OF = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)

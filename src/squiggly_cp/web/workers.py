@@ -10,7 +10,9 @@ fresh one takes its place, so cancelling frees the core at once. Workers are
 forked from a server process that has already imported the solvers
 (multiprocessing's forkserver, with those modules preloaded), so a fresh
 worker is ready in milliseconds and shares their memory; each worker is
-renewed after `MAX_JOBS` jobs.
+renewed after `MAX_JOBS` jobs. Closing the pool (the server stopping) kills
+every worker at once: the work under way and the requests waiting for a
+worker end with `Stopping`, not when the work would have.
 
 The work is heavy-tailed: most answers take tens of milliseconds, a few
 ratings take seconds. So that quick answers never queue behind slow ones,
@@ -36,7 +38,7 @@ from typing import Any
 
 from ..core.signals import import_held
 
-__all__ = ["Busy", "Cut", "WorkerPool"]
+__all__ = ["Busy", "Cut", "Stopping", "WorkerPool"]
 
 # What a worker imports before it is forked: the solvers and OR-Tools.
 PRELOAD = ["squiggly_cp.web.answers", "squiggly_cp.sat.run", "squiggly_cp.logic.solver"]
@@ -86,6 +88,10 @@ class Busy(Exception):
 
 class Cut(Exception):
     """The work overran its hard time limit; its worker was killed."""
+
+
+class Stopping(Exception):
+    """The pool is closed (the server is stopping): its work was killed."""
 
 
 def _serve(conn: Connection) -> None:
@@ -188,8 +194,9 @@ class WorkerPool:
         self._demoted: set[_Worker] = set()
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: the pool is closed
         self._all: set[_Worker] = set()
+        self._closed = False
 
     def start(self) -> None:
         """Start the workers (call from inside the event loop)."""
@@ -211,7 +218,10 @@ class WorkerPool:
     ) -> tuple[str, Any]:
         """Run one job: ("ok", answer), ("bad", line) or ("fail", line).
         Raises `Busy` when no worker can be had, `Cut` after ``hard_limit``
-        seconds of work; when the caller is cancelled, the work is killed."""
+        seconds of work, `Stopping` once the pool is closed; when the caller
+        is cancelled, the work is killed."""
+        if self._closed:
+            raise Stopping
         if self._idle.empty() and self.waiting >= self.backlog:
             raise Busy
         self.waiting += 1
@@ -221,6 +231,8 @@ class WorkerPool:
             raise Busy from None
         finally:
             self.waiting -= 1
+        if worker is None:
+            raise Stopping
         healthy = False
         try:
             job = (endpoint, dict(request), time_limit)
@@ -230,10 +242,12 @@ class WorkerPool:
         except asyncio.TimeoutError:
             raise Cut from None
         except (EOFError, OSError):
+            if self._closed:  # killed by `close`
+                raise Stopping from None
             return ("fail", "the worker process ended unexpectedly")
         finally:
             worker.jobs += 1
-            if worker in self._demoted:  # its place is taken already
+            if worker in self._demoted or self._closed:  # its place is taken already, or none is kept
                 self._demoted.discard(worker)
                 self._all.discard(worker)
                 worker.stop()
@@ -243,13 +257,23 @@ class WorkerPool:
 
     def _demote(self, worker: _Worker) -> None:
         """Let ``worker``'s long job go on at low priority, and a fresh worker take its place."""
-        if len(self._demoted) >= self.max_demoted or not _lower_priority(worker.process.pid):
+        if self._closed or len(self._demoted) >= self.max_demoted or not _lower_priority(worker.process.pid):
             return
         self._demoted.add(worker)
         self._idle.put_nowait(self._new())
 
     def close(self) -> None:
-        for worker in list(self._all):
+        """Stop every worker now: the work under way ends at once, answered
+        `Stopping`, as are the requests waiting for a worker and any later."""
+        self._closed = True
+        for worker in self._all:
             with contextlib.suppress(Exception):
-                worker.stop()
-        self._all.clear()
+                worker.process.kill()  # a busy one is then stopped by its `run`
+        while not self._idle.empty():
+            idle = self._idle.get_nowait()
+            if idle is not None:
+                self._all.discard(idle)
+                with contextlib.suppress(Exception):
+                    idle.stop()
+        for _ in range(self.waiting):
+            self._idle.put_nowait(None)
