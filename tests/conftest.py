@@ -64,9 +64,12 @@ def judge_file(path: Path, copies: int) -> Path:
     return path
 
 
-def start_solve(path: Path, out: Path, *args: str, answered: int = 1) -> subprocess.Popen[bytes]:
+def start_solve(
+    path: Path, out: Path, *args: str, answered: int = 1, sigint_ignored: bool = False
+) -> subprocess.Popen[bytes]:
     """`squiggly-cp solve ARGS PATH` in a session of its own, its standard
-    output in ``out``, once ``answered`` bytes of it are written."""
+    output in ``out``, once ``answered`` bytes of it are written (started
+    with Ctrl-C ignored, as ``nohup`` starts it, if ``sigint_ignored``)."""
     with out.open("wb") as sink:
         proc = subprocess.Popen(
             [console_script(), "solve", *args, str(path)],
@@ -74,6 +77,7 @@ def start_solve(path: Path, out: Path, *args: str, answered: int = 1) -> subproc
             stderr=subprocess.PIPE,
             start_new_session=True,
             env=cli_env(),
+            preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
     deadline = time.monotonic() + 60
     while out.stat().st_size < answered and proc.poll() is None and time.monotonic() < deadline:
@@ -92,10 +96,17 @@ def check_sample_answers(text: str) -> int:
     return len(blocks)
 
 
-def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_serve(*args: str, sigint_ignored: bool = False) -> tuple[subprocess.Popen[str], str]:
     """Start the installed `squiggly-cp serve --port 0` (a free port) with
-    ``args``; return the process and its base URL (``http://127.0.0.1:PORT``),
-    read from the one line it writes to standard error when it listens."""
+    ``args`` (and Ctrl-C ignored, if ``sigint_ignored``); return the process
+    and its base URL (``http://127.0.0.1:PORT``), read from the one line it
+    writes to standard error when it listens."""
     import re
 
     proc = subprocess.Popen(
@@ -104,6 +115,7 @@ def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
         stderr=subprocess.PIPE,
         text=True,
         env=cli_env(),
+        preexec_fn=_ignore_sigint if sigint_ignored else None,
     )
     assert proc.stderr is not None
     line = proc.stderr.readline()

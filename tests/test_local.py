@@ -105,14 +105,21 @@ def test_batches_grow_from_one_so_the_first_answer_waits_for_one_case() -> None:
     assert list(growing_batches([], 16)) == []
 
 
-@pytest.mark.parametrize("args", [["--jobs", "2"], []], ids=["workers", "one process"])
-def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args) -> None:
+@pytest.mark.parametrize(
+    ("args", "ignored"),
+    [(["--jobs", "2"], False), ([], False), ([], True)],
+    ids=["workers", "one process", "ctrl-c ignored"],
+)
+def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args, ignored) -> None:
     """Issue 30, defect 3: `kill -TERM` of `solve --jobs 2` (or of a run of more
     than 256 cases) ended it with -15 and left its workers writing BrokenPipe
     tracebacks. A SIGTERM to the main process alone now stops the run as
-    Ctrl-C does: complete cases only, every worker gone, one line, status 143."""
+    Ctrl-C does: complete cases only, every worker gone, one line, status 143.
+    Issue 41, defect 8: so it does when the run was started with Ctrl-C
+    ignored (nohup), where SIGTERM went unheard."""
     out = tmp_path / "out.txt"
-    proc = start_solve(judge_file(tmp_path / "big.txt", 10000), out, *args, answered=1000)
+    big = judge_file(tmp_path / "big.txt", 10000)
+    proc = start_solve(big, out, *args, answered=1000, sigint_ignored=ignored)
     proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err

@@ -7,7 +7,8 @@ when the deferral ends or checked by a loop. `held_sigint` and
 script's first line until `cli.main.run` has its guards. `hold_sigint`
 blocks it in one thread for good (the CP-SAT watcher's, `sat.run`);
 `ignore_sigint` ends the story once the answers are written; SIGTERM is
-turned into the same Ctrl-C (`sigterm_as_sigint`). Without
+turned into the same Ctrl-C (`sigterm_as_sigint`), even when the program
+was started with Ctrl-C ignored (`sigint_ignored`). Without
 ``pthread_sigmask`` (Windows) the masks do nothing.
 
 Only the standard library's `signal` is imported: the console script uses
@@ -26,14 +27,35 @@ _MASKING = hasattr(signal, "pthread_sigmask")
 
 
 _terminated = False
+_sigint_ignored = False
 
 
 def sigterm_as_sigint() -> None:
     """A SIGTERM (``kill``) stops the run as Ctrl-C does, through the same
     guards: complete cases only, workers stopped, one line; `terminated` then
     tells the two apart (status 143, not 130). Once Ctrl-C is ignored (the work
-    is written) SIGTERM changes nothing either."""
+    is written) SIGTERM changes nothing either.
+
+    A program started with Ctrl-C ignored (by ``nohup``, or as a background
+    job of a shell script) goes on ignoring it, but the Ctrl-C a SIGTERM
+    sends itself must arrive: its handler raises KeyboardInterrupt for that
+    one only (`sigint_ignored`)."""
+    global _sigint_ignored
     signal.signal(signal.SIGTERM, _on_sigterm)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        _sigint_ignored = True
+        signal.signal(signal.SIGINT, _after_sigterm)
+
+
+def _after_sigterm(signum: int, frame: object) -> None:
+    if _terminated:
+        raise KeyboardInterrupt
+
+
+def sigint_ignored() -> bool:
+    """Was the program started with Ctrl-C ignored? Then a SIGINT stops it
+    only when it comes from a SIGTERM (`terminated`)."""
+    return _sigint_ignored
 
 
 def _on_sigterm(signum: int, frame: object) -> None:

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from ortools.sat.python import cp_model
 
 from ..core.limits import Undecided, WorkBudget, check_time_limit
-from ..core.signals import hold_sigint
+from ..core.signals import hold_sigint, sigint_ignored
 
 __all__ = ["DONE", "GENERATOR_PARAMETERS", "LOAD_WORK", "ask", "run"]
 
@@ -161,7 +161,9 @@ class _Watcher:
             data = os.read(self.read_fd, 512)
             with self.lock:
                 # SIGTERM too: its handler (core.signals) runs only once the solver returns.
-                if self.solver is not None and (signal.SIGINT in data or signal.SIGTERM in data):
+                # A Ctrl-C ignored from the start stays so (its handler acts on SIGTERM's own).
+                stop = signal.SIGTERM in data or (signal.SIGINT in data and not sigint_ignored())
+                if self.solver is not None and stop:
                     self.interrupted = True
                 if self.previous >= 0:
                     # As Python itself does, ignore a full or closed pipe.
