@@ -336,6 +336,31 @@ def test_a_full_pool_answers_503_and_time_limits_answer_unknown() -> None:
         stop(proc)
 
 
+def test_a_quick_answer_never_waits_for_long_work() -> None:
+    """Issue 41, defect 9: with 3 x --workers long jobs under way (two
+    demoted a worker, the third holding the one worker at full priority), a
+    quick analyse waited for one of them to end (8.7 s with 6 and 2 workers).
+    Now it is answered while they still run: the long job holding the worker
+    is preempted (503, the page tries again), the demoted ones go on."""
+    proc, url = start_serve("--workers", "1", "--time-limit", "60")
+    try:
+        assert post(url, "convert", {"puzzle": LINE_9X9, "to": "line"})[0] == 200  # its worker is up
+        replies: list[tuple[int, dict] | str] = []
+        steps = {"puzzle": EMPTY_16X16}
+        for _ in range(3):
+            threading.Thread(target=lambda: replies.append(_post_or_why(url, "steps", steps))).start()
+            time.sleep(0.6)  # past the 0.3 s quantum, with room for a busy machine
+        status, got = post(url, "analyse", {"puzzle": LINE_9X9})
+        assert status == 200 and got["verdict"] == "unique"
+        for _ in range(100):  # the preempted one's reply, sent before the analyse's
+            if replies:
+                break
+            time.sleep(0.05)
+        assert replies == [(503, {"error": "every worker is busy; try again shortly"})]
+    finally:
+        stop(proc)
+
+
 def test_open_opens_the_page_in_a_browser(tmp_path: Path) -> None:
     # Python's webbrowser runs $BROWSER with %s replaced by the address.
     opened = tmp_path / "opened.txt"

@@ -175,6 +175,29 @@ def test_demotion_is_bounded() -> None:
     asyncio.run(go())
 
 
+def test_quick_work_preempts_a_long_job_holding_a_worker() -> None:
+    """Issue 41, defect 9: with ``demoted`` long jobs demoted already, the
+    next long one kept its full-priority worker, and quick work queued until
+    it ended. Now a request that waits preempts it (killed, answered `Busy`)
+    and is answered while the demoted one goes on."""
+
+    async def go() -> None:
+        async with started(demoted=1, quantum=0.3) as pool:
+            demoted = asyncio.ensure_future(pool.run(*SLOW, 30, 40))
+            await asyncio.sleep(0.8)  # past the quantum, with room for a busy machine
+            holding = asyncio.ensure_future(pool.run(*SLOW, 30, 40))
+            await asyncio.sleep(0.8)
+            (held,) = {pid for pid in pids(pool) if nice(pid) != LOW_PRIORITY}
+            kind, got = await pool.run("svg", {"puzzle": LINE_4X4}, 10, 20)
+            assert kind == "ok" and got["svg"].startswith("<svg")
+            assert not demoted.done()
+            with pytest.raises(Busy):
+                await holding
+            assert not alive(held)
+
+    asyncio.run(go())
+
+
 def test_no_quantum_no_demotion() -> None:
     async def go() -> None:
         async with started(backlog=0, quantum=None) as pool:

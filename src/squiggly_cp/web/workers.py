@@ -21,8 +21,14 @@ job still running after `QUANTUM` seconds is demoted, its process reniced
 to the lowest priority (`LOW_PRIORITY`), and a fresh worker takes its place
 at full priority. The demoted job goes on, on whatever CPU the others leave
 it, and its process is ended with it (an unprivileged process cannot be
-given its priority back). At most ``demoted`` jobs run demoted at a time;
-past that a long job keeps its place.
+given its priority back). At most ``demoted`` jobs run demoted at a time:
+past that a long job keeps its full-priority worker, but only while no
+request waits for one. A request that finds every worker busy makes room at
+once: the newest long job holding a worker is demoted if there is room by
+then, else preempted, killed and answered `Busy` (HTTP 503; the page tries
+again), and so is a job that reaches the quantum while a request waits. So
+a quick answer waits at most a quantum for a worker, never for long work to
+end, and the processes stay bounded (``size`` plus ``demoted``).
 """
 
 from __future__ import annotations
@@ -173,7 +179,8 @@ class WorkerPool:
     requests wait for one, each at most ``wait`` seconds. A job that runs
     past ``quantum`` seconds (None: never) goes on at low priority, making
     room for another, while fewer than ``demoted`` (default ``2 * size``)
-    already do."""
+    already do; past that it holds its worker until a request waits for
+    one, and is then preempted."""
 
     def __init__(
         self,
@@ -192,6 +199,8 @@ class WorkerPool:
         self.quantum = quantum
         self.max_demoted = 2 * size if demoted is None else demoted
         self._demoted: set[_Worker] = set()
+        self._holding: list[_Worker] = []  # long jobs at full priority, the newest last
+        self._preempted: set[_Worker] = set()  # killed to make room, not yet replaced
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
         self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: the pool is closed
@@ -225,6 +234,8 @@ class WorkerPool:
         if self._idle.empty() and self.waiting >= self.backlog:
             raise Busy
         self.waiting += 1
+        if self._idle.empty() and self._holding and self._unserved():
+            self._make_room(self._holding.pop())
         try:
             worker = await asyncio.wait_for(self._idle.get(), self.wait)
         except asyncio.TimeoutError:
@@ -236,7 +247,7 @@ class WorkerPool:
         healthy = False
         try:
             job = (endpoint, dict(request), time_limit)
-            reply = await worker.ask(job, hard_limit, self.quantum, lambda: self._demote(worker))
+            reply = await worker.ask(job, hard_limit, self.quantum, lambda: self._long(worker))
             healthy = True
             return reply
         except asyncio.TimeoutError:
@@ -244,23 +255,57 @@ class WorkerPool:
         except (EOFError, OSError):
             if self._closed:  # killed by `close`
                 raise Stopping from None
+            if worker in self._preempted:
+                raise Busy from None
             return ("fail", "the worker process ended unexpectedly")
         finally:
             worker.jobs += 1
+            if worker in self._holding:
+                self._holding.remove(worker)
+            preempted = worker in self._preempted  # killed, even if its reply came first
+            self._preempted.discard(worker)
             if worker in self._demoted or self._closed:  # its place is taken already, or none is kept
                 self._demoted.discard(worker)
                 self._all.discard(worker)
                 worker.stop()
             else:
-                renew = not healthy or worker.jobs >= self.max_jobs
+                renew = preempted or not healthy or worker.jobs >= self.max_jobs
                 self._idle.put_nowait(self._replace(worker) if renew else worker)
 
-    def _demote(self, worker: _Worker) -> None:
-        """Let ``worker``'s long job go on at low priority, and a fresh worker take its place."""
-        if self._closed or len(self._demoted) >= self.max_demoted or not _lower_priority(worker.process.pid):
+    def _long(self, worker: _Worker) -> None:
+        """``worker``'s job has run a quantum: it is demoted if it can be,
+        else preempted if a request waits for a worker, else holds it."""
+        if self._demote(worker):
             return
+        if self._unserved():
+            self._preempt(worker)
+        else:
+            self._holding.append(worker)
+
+    def _unserved(self) -> bool:
+        """Does a request wait for a worker that no preemption under way frees?"""
+        return self.waiting > len(self._preempted)
+
+    def _make_room(self, worker: _Worker) -> None:
+        """Free ``worker``, whose long job holds it, for a request that waits:
+        its job is demoted if it can be by now, else preempted."""
+        if not self._demote(worker):
+            self._preempt(worker)
+
+    def _preempt(self, worker: _Worker) -> None:
+        """Kill ``worker``'s long job: its `run` raises `Busy` and puts a fresh worker in its place."""
+        if not self._closed:
+            self._preempted.add(worker)
+            worker.process.kill()
+
+    def _demote(self, worker: _Worker) -> bool:
+        """Let ``worker``'s long job go on at low priority, and a fresh worker
+        take its place; False when it cannot (``demoted`` run so already)."""
+        if self._closed or len(self._demoted) >= self.max_demoted or not _lower_priority(worker.process.pid):
+            return False
         self._demoted.add(worker)
         self._idle.put_nowait(self._new())
+        return True
 
     def close(self) -> None:
         """Stop every worker now: the work under way ends at once, answered
