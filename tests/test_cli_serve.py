@@ -53,8 +53,15 @@ def post(url: str, endpoint: str, body: object, raw: bytes | None = None) -> tup
 
 
 def stop(proc: subprocess.Popen[str], how: int = signal.SIGINT) -> tuple[int, str]:
+    """Send ``how``; the status and standard error once it has stopped (killed,
+    and the test failed, if it has not in 30 s)."""
     proc.send_signal(how)
-    _, err = proc.communicate(timeout=30)
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
     return proc.returncode, err
 
 
