@@ -335,8 +335,10 @@ def test_a_full_pool_answers_503_and_time_limits_answer_unknown() -> None:
             thread.join(120)
         statuses = sorted(status for status, _ in replies)
         assert len(replies) == 8 and set(statuses) <= {200, 503} and 503 in statuses, statuses
+        # A 200 is the worker's own "unknown" or, when a loaded machine kept it
+        # past the limit and its grace, the server's cut, with its reason.
         for status, got in replies:
-            assert got == {"case": 1, "verdict": "unknown"} if status == 200 else "busy" in got["error"]
+            assert got["verdict"] == "unknown" if status == 200 else "busy" in got["error"], got
         status, got = post(url, "analyse", {"puzzle": LINE_9X9})
         assert status == 200 and got["verdict"] == "unique"
     finally:
