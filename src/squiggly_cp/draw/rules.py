@@ -50,7 +50,7 @@ def rules_svg(puzzle: Puzzle, at: Place, cell: float) -> list[str]:
     n = puzzle.size
     out: list[str] = []
     for rule in puzzle.rules:
-        cells = " ".join(f"r{c // n + 1}c{c % n + 1}" for c in _cells_of(rule, n))
+        cells = " ".join(f"r{c // n + 1}c{c % n + 1}" for c in _cells_of(rule, puzzle))
         out.append(f'<g class="rule" data-rule="{rule.kind}" data-cells="{cells}">')
         for shape in rule.shapes(n):
             out += _shape(shape, n, at, cell)
@@ -58,11 +58,12 @@ def rules_svg(puzzle: Puzzle, at: Place, cell: float) -> list[str]:
     return out
 
 
-def _cells_of(rule: Rule, size: int) -> tuple[int, ...]:
-    cells = rule.cells()
-    if cells:
+def _cells_of(rule: Rule, puzzle: Puzzle) -> tuple[int, ...]:
+    """The cells a rule names, draws, or (a diagonal, disjoint groups) makes a house of."""
+    cells = rule.cells() or tuple(c for shape in rule.shapes(puzzle.size) for c in shape.cells)
+    if cells or not rule.is_house(puzzle.size):
         return cells
-    return tuple(c for shape in rule.shapes(size) for c in shape.cells)
+    return tuple(sorted({c for _, house in rule.houses(puzzle) for c in house}))
 
 
 def _centre(c: int, n: int, at: Place) -> tuple[float, float]:

@@ -6,7 +6,9 @@ API under ``/api/`` (relative URLs). The board is drawn by the same
 ``draw/board.js`` that the `logic --html` page inlines, so the steps view
 shows the logical path exactly as that page does; the regions being edited
 are drawn by it too, tinted and walled as `draw.render` draws them, each
-region keeping its tint in the steps view.
+region keeping its tint in the steps view. The variant tools (``tools.js``:
+``[data-role=tool]`` buttons named by ``data-tool``) edit the rules, which
+the page holds and sends as f-puzzles JSON keys.
 
 Its contract, which tests/test_workbench_page.py drives: every cell is an
 element with ``data-cell="rRcC"``, ``data-value`` (the given or entered
@@ -50,4 +52,9 @@ def workbench_page() -> str:
         "sizes": [MIN_SIZE, MAX_SIZE],
         "symmetries": list(CLUE_SYMMETRIES),
     }
-    return template.replace("/*__BOARD_JS__*/", board_script()).replace("__DATA__", script_json(data))
+    tools = resources.files(__package__).joinpath("tools.js").read_text(encoding="utf-8")
+    return (
+        template.replace("/*__BOARD_JS__*/", board_script())
+        .replace("/*__TOOLS_JS__*/", tools)
+        .replace("__DATA__", script_json(data))
+    )

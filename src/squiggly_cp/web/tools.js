@@ -1,0 +1,384 @@
+// The workbench's variant tools: killer cages, lines, kropki dots and X/V,
+// cell marks and the global rules, drawn on the board, selected and deleted.
+//
+// The rules live in the page's puzzle as f-puzzles JSON keys (S.rules), the
+// form the server's one rule reader reads: the check, the hints and the
+// exports carry them with no second format. The server draws them (/api/read's
+// rules_svg, the drawing `show --svg` makes), each a <g data-rule data-cells>;
+// this file draws only the drag being made and the selection. Every change is
+// one of the page's edits, so undo and redo cover it.
+//
+// One global factory, squigglyTools(page), with no other global name: `page`
+// is the page's own functions (state, edit, render, request...).
+"use strict";
+function squigglyTools(page) {
+  const {board, boardBox, C, M} = page;
+  const role = name => document.querySelector("[data-role=" + name + "]");
+  const LINES = {thermo: "thermometer", arrow: "arrow", palindrome: "palindrome", renban: "renban",
+    whispers: "whispers", between: "betweenline", "region-sum": "regionsumline"};
+  const EDGES = {"kropki-white": ["difference", null], "kropki-black": ["ratio", null], x: ["xv", "X"], v: ["xv", "V"]};
+  const MARKS = {odd: "odd", even: "even", min: "minimum", max: "maximum"};
+  const EXCLUSIVE = {odd: "even", even: "odd", minimum: "maximum", maximum: "minimum"};
+  const FLAGS = {"diagonal+": "Diagonal \u2197", "diagonal-": "Diagonal \u2198", antiknight: "Anti-knight",
+    antiking: "Anti-king", nonconsecutive: "Non-consecutive", windoku: "Windoku", disjointgroups: "Disjoint groups"};
+  // Each key's rules as the library names their kind (a drawn rule's data-rule).
+  const KINDS = {killercage: "killer", thermometer: "thermo", arrow: "arrow", palindrome: "palindrome", renban: "renban",
+    whispers: "whispers", betweenline: "between", regionsumline: "regionsum", difference: "dot", ratio: "dot", xv: "dot",
+    odd: "cellmark", even: "cellmark", minimum: "cellmark", maximum: "cellmark"};
+  const TOOLS = [
+    ["Draw", {select: "Select", cage: "Cage"}],
+    ["Lines", {thermo: "Thermo", arrow: "Arrow", palindrome: "Palindrome", renban: "Renban", whispers: "Whispers",
+      between: "Between", "region-sum": "Region sum"}],
+    ["Edges", {"kropki-white": "White dot", "kropki-black": "Black dot", x: "X", v: "V"}],
+    ["Cells", {odd: "Odd", even: "Even", min: "Min", max: "Max"}],
+  ];
+  let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null;
+  const drawings = new Map();  // the server's drawing of each set of rules (null: refused)
+
+  const name = (i, n) => "R" + (Math.floor(i / n) + 1) + "C" + (i % n + 1);
+  function cellsOf(names, n) {
+    const out = [];
+    for (const text of Array.isArray(names) ? names : []) {
+      const m = /^R(\d+)C(\d+)$/i.exec(String(text));
+      if (m && m[1] >= 1 && m[1] <= n && m[2] >= 1 && m[2] <= n) out.push((m[1] - 1) * n + Number(m[2]) - 1);
+    }
+    return out;
+  }
+  // Every rule that can be selected: an entry, or one line of an entry of lines.
+  function units(s) {
+    const out = [], rules = s.rules || {};
+    for (const key in KINDS) {
+      (Array.isArray(rules[key]) ? rules[key] : []).forEach((entry, index) => {
+        if (!entry || typeof entry !== "object") return;
+        const unit = (line, cells) => out.push({key, index, line, cells, kind: KINDS[key], id: idOf(key, entry, line)});
+        if (Array.isArray(entry.lines)) entry.lines.forEach((line, k) => unit(k, cellsOf(line, s.n)));
+        else unit(null, cellsOf(entry.cells || [entry.cell], s.n));
+      });
+    }
+    return out;
+  }
+  const idOf = (key, entry, line) => key + " " + JSON.stringify(entry) + " " + line;
+  const selectedUnit = () => units(page.state()).find(u => u.id === selectedId) || null;
+
+  // ---- Changing the rules: one edit of the page, on a copy of its keys.
+
+  function changeRules(change) {
+    page.edit(s => {
+      const rules = JSON.parse(JSON.stringify(s.rules || {}));
+      change(rules, s.n);
+      for (const key of Object.keys(rules)) {
+        if (rules[key] === false || rules[key] === null || (Array.isArray(rules[key]) && !rules[key].length)) delete rules[key];
+      }
+      s.rules = Object.keys(rules).length ? rules : null;
+      if (!s.rules) s.rulesSvg = "";
+    });
+  }
+  function add(key, entry) {
+    changeRules(rules => { (rules[key] = Array.isArray(rules[key]) ? rules[key] : []).push(entry); });
+    selectedId = idOf(key, entry, Array.isArray(entry.lines) ? 0 : null);
+    render();
+  }
+  function remove(u) {
+    changeRules(rules => {
+      const entry = rules[u.key][u.index];
+      if (u.line !== null && entry.lines.length > 1) entry.lines.splice(u.line, 1);
+      else rules[u.key].splice(u.index, 1);
+    });
+    selectedId = null;
+    render();
+  }
+  function typeSum(u, key) {
+    // A digit appends to the selected cage's sum, Backspace takes the last off.
+    let entry = null;
+    changeRules(rules => {
+      entry = rules[u.key][u.index];
+      const old = entry.value === undefined || entry.value === null ? "" : String(entry.value);
+      const value = (key === "Backspace" ? old.slice(0, -1) : (old + key).replace(/^0+/, "")).slice(0, 3);
+      if (value) entry.value = value; else delete entry.value;
+    });
+    if (entry) selectedId = idOf(u.key, entry, null);
+    render();
+  }
+  function placeEdge(p, n) {
+    const pair = edgeAt(p, n);
+    if (!pair) return;
+    const [key, value] = EDGES[tool], names = pair.map(i => name(i, n)), same = units(page.state())
+      .filter(u => u.kind === "dot" && u.cells.length === 2 && u.cells.includes(pair[0]) && u.cells.includes(pair[1]));
+    const again = same.some(u => u.key === key && (value === null || page.state().rules[key][u.index].value === value));
+    changeRules(rules => {
+      for (const u of same.sort((a, b) => b.index - a.index)) rules[u.key].splice(u.index, 1);
+      if (!again) (rules[key] = Array.isArray(rules[key]) ? rules[key] : []).push(value ? {cells: names, value} : {cells: names});
+    });
+    selectedId = null;
+    render();
+  }
+  function markCell(cell, n) {
+    // Odd and even take each other's place, as min and max do; a second click takes it off.
+    const key = MARKS[tool], s = page.state(), rules = s.rules || {};
+    const at = k => (Array.isArray(rules[k]) ? rules[k] : []).findIndex(e => e && cellsOf([e.cell], n)[0] === cell);
+    const here = at(key), other = at(EXCLUSIVE[key]);
+    changeRules(keys => {
+      if (other >= 0) keys[EXCLUSIVE[key]].splice(other, 1);
+      if (here >= 0) keys[key].splice(here, 1);
+      else (keys[key] = Array.isArray(keys[key]) ? keys[key] : []).push({cell: name(cell, n)});
+    });
+    selectedId = null;
+    render();
+  }
+  function finishDrag(n) {
+    const cells = drag.cells, names = cells.map(i => name(i, n));
+    drag = null;
+    if (tool === "cage") add("killercage", {cells: names});
+    else if (cells.length < 2) render();  // a line needs two cells
+    else if (tool === "arrow") add("arrow", {cells: names.slice(0, 1), lines: [names]});
+    else add(LINES[tool], {lines: [names]});
+  }
+
+  // ---- The global rules: flags, and windoku's four windows (a 9x9 rule).
+
+  function windows(n) {
+    if (n !== 9) return [];
+    return [[1, 1], [1, 5], [5, 1], [5, 5]].map(([top, left]) => {
+      const out = [];
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out.push(name((top + r) * n + left + c, n));
+      return out;
+    });
+  }
+  const sameCells = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  function windowIndex(rules, cells) {
+    return (Array.isArray(rules.extraregion) ? rules.extraregion : []).findIndex(e => e && sameCells(e.cells || [], cells));
+  }
+  function flagOn(s, key) {
+    if (key !== "windoku") return !!(s.rules && s.rules[key] === true);
+    const found = windows(s.n);
+    return found.length > 0 && !!s.rules && found.every(w => windowIndex(s.rules, w) >= 0);
+  }
+  function toggle(key) {
+    const on = flagOn(page.state(), key);
+    changeRules((rules, n) => {
+      if (key !== "windoku") { rules[key] = !on; return; }
+      for (const w of windows(n)) {
+        const k = windowIndex(rules, w);
+        if (on && k >= 0) rules.extraregion.splice(k, 1);
+        else if (!on && k < 0) (rules.extraregion = rules.extraregion || []).push({cells: w});
+      }
+    });
+  }
+
+  // ---- Where the pointer is: in cells (x the column, y the row, fractional).
+
+  function pointAt(e, n) {
+    const svg = boardBox.querySelector("svg");
+    if (!svg) return null;
+    const box = svg.getBoundingClientRect(), scale = (2 * M + n * C) / box.width;
+    const x = ((e.clientX - box.left) * scale - M) / C, y = ((e.clientY - box.top) * scale - M) / C;
+    return x >= 0 && x < n && y >= 0 && y < n ? {x, y} : null;
+  }
+  const cellOf = (p, n) => Math.floor(p.y) * n + Math.floor(p.x);
+  function edgeAt(p, n) {
+    // The side of the cell clicked nearest the click, when a cell is across it.
+    const r = Math.floor(p.y), c = Math.floor(p.x), fx = p.x - c, fy = p.y - r;
+    const sides = [[fy, r - 1, c], [1 - fy, r + 1, c], [fx, r, c - 1], [1 - fx, r, c + 1]]
+      .filter(([, rr, cc]) => rr >= 0 && rr < n && cc >= 0 && cc < n).sort((a, b) => a[0] - b[0]);
+    if (!sides.length) return null;
+    const other = sides[0][1] * n + sides[0][2], here = r * n + c;
+    return here < other ? [here, other] : [other, here];
+  }
+  function extend(cell, n) {
+    // Step from where the drag is to ``cell``: king steps for a line, rook steps
+    // for a cage; a line steps back over its last cell, and never crosses itself.
+    const cells = drag.cells;
+    for (let guard = 0; guard < 2 * n && drag.at !== cell; guard++) {
+      const lr = Math.floor(drag.at / n), lc = drag.at % n, dr = Math.sign(Math.floor(cell / n) - lr), dc = Math.sign(cell % n - lc);
+      const next = tool === "cage" && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
+      if (tool === "cage") { if (!cells.includes(next)) cells.push(next); }
+      else if (cells.length > 1 && cells[cells.length - 2] === next) cells.pop();
+      else if (cells.includes(next)) return;
+      else cells.push(next);
+      drag.at = next;
+    }
+  }
+  function pick(p, n) {
+    // The rules under the click, nearest first (a dot by its edge's middle,
+    // a rule by its cells); clicking again where several meet takes the next.
+    const near = [];
+    for (const u of units(page.state())) {
+      let d = Infinity;
+      if (u.kind === "dot" && u.cells.length === 2) {
+        const [a, b] = u.cells;
+        d = Math.hypot(p.x - ((a % n + b % n) / 2 + 0.5), p.y - ((Math.floor(a / n) + Math.floor(b / n)) / 2 + 0.5));
+      } else {
+        for (const i of u.cells) d = Math.min(d, Math.max(0, Math.abs(p.x - i % n - 0.5) - 0.5, Math.abs(p.y - Math.floor(i / n) - 0.5) - 0.5) + 0.25);
+      }
+      if (d < 0.5) near.push([d, u.cells.length, u.id]);
+    }
+    near.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const ids = near.map(item => item[2]), at = ids.indexOf(selectedId);
+    selectedId = ids.length ? ids[(at + 1) % ids.length] : null;
+    render();
+  }
+
+  // ---- Events: the board's pointer and the keys, before the page's own.
+
+  function onDown(e) {
+    const s = page.state();
+    if (!tool || e.button !== 0 || page.stepping() || !s) return;
+    const p = pointAt(e, s.n);
+    if (!p) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    if (tool === "select") pick(p, s.n);
+    else if (tool in EDGES) placeEdge(p, s.n);
+    else if (tool in MARKS) markCell(cellOf(p, s.n), s.n);
+    else {
+      drag = {cells: [cellOf(p, s.n)], at: cellOf(p, s.n)};
+      try { boardBox.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
+      render();
+    }
+  }
+  function onMove(e) {
+    if (!drag) return;
+    const n = page.state().n, p = pointAt(e, n);
+    e.stopImmediatePropagation();
+    if (p) { extend(cellOf(p, n), n); render(); }
+  }
+  function onUp(e) {
+    if (!drag) return;
+    e.stopImmediatePropagation();
+    finishDrag(page.state().n);
+  }
+  boardBox.addEventListener("pointerdown", onDown, true);
+  boardBox.addEventListener("pointermove", onMove, true);
+  boardBox.addEventListener("pointerup", onUp, true);
+  boardBox.addEventListener("pointercancel", onUp, true);
+  window.addEventListener("keydown", e => {
+    const t = e.target, u = tool && !page.stepping() ? selectedUnit() : null;
+    if (!u || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox"))) return;
+    const key = e.key, cage = u.key === "killercage";
+    const sum = cage ? page.state().rules.killercage[u.index].value : undefined;
+    if (cage && (/^[0-9]$/.test(key) || (key === "Backspace" && sum !== undefined && sum !== ""))) typeSum(u, key);
+    else if (key === "Delete" || key === "Backspace") remove(u);
+    else if (key === "Escape") { selectedId = null; render(); }
+    else return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
+
+  // ---- The panel: the tools, the global rules and the selected rule.
+
+  const panel = role("tools");
+  function button(parent, key, label, title) {
+    const b = board.html("button", {type: "button", "data-role": "tool", "data-tool": key, "aria-pressed": "false", title: title}, label, parent);
+    return b;
+  }
+  for (const [heading, group] of TOOLS) {
+    const row = board.html("div", {class: "row"}, undefined, panel);
+    board.html("span", {class: "note"}, heading + ":", row);
+    for (const key in group) {
+      button(row, key, group[key], key === "select" ? "click a rule to select it (Delete removes it)" : "draw: " + group[key])
+        .addEventListener("click", () => { tool = tool === key ? null : key; selectedId = null; render(); });
+    }
+  }
+  const flags = board.html("div", {class: "row"}, undefined, panel);
+  board.html("span", {class: "note"}, "Global:", flags);
+  for (const key in FLAGS) button(flags, key, FLAGS[key], "a rule of the whole grid, on or off").addEventListener("click", () => toggle(key));
+  const chosen = board.html("div", {class: "row"}, undefined, panel);
+  const chosenText = board.html("span", {"data-role": "rule-selected", class: "note"}, "", chosen);
+  const del = board.html("button", {type: "button", "data-role": "delete-rule", title: "delete the selected rule (Delete)"}, "Delete rule", chosen);
+  del.addEventListener("click", () => { const u = selectedUnit(); if (u) remove(u); });
+  const statusBox = board.html("div", {"data-role": "tools-status", class: "note"}, "", panel);
+  for (const b of document.querySelectorAll("[data-role=mode]")) b.addEventListener("click", () => { tool = null; selectedId = null; drag = null; render(); });
+
+  function render() { page.render(); }
+  function describe(u, s) {
+    const entry = s.rules[u.key][u.index], cells = u.cells.map(i => name(i, s.n).toLowerCase()).join(" ");
+    const sum = u.key === "killercage" ? (entry.value ? ", sum " + entry.value + "" : ", no sum yet: type it") : "";
+    return "Selected: " + u.kind + " " + cells + sum;
+  }
+  return {
+    // Called by the page's render, after the board is drawn.
+    render: function (view) {
+      const s = page.state();
+      syncDrawing(s);
+      for (const b of panel.querySelectorAll("[data-role=tool]")) {
+        const key = b.getAttribute("data-tool");
+        b.setAttribute("aria-pressed", String(key in FLAGS ? flagOn(s, key) : key === tool));
+        if (key === "windoku") b.disabled = s.n !== 9;
+      }
+      const u = selectedUnit();
+      if (!u) selectedId = null;
+      chosenText.textContent = u ? describe(u, s) : tool ? "Tool: " + tool : "";
+      del.disabled = !u;
+      boardBox.classList.toggle("tooling", !!tool);
+      overlay(view, s, u);
+      markDrawn(view, u);
+    },
+  };
+
+  // ---- Drawing: the server's drawing of the rules, kept per set of rules.
+
+  function syncDrawing(s) {
+    if (!s.rules) return;
+    const key = s.n + " " + JSON.stringify(s.rules);
+    if (drawings.has(key)) {
+      const svg = drawings.get(key);
+      if (svg !== null && svg !== s.rulesSvg) { s.rulesSvg = svg; page.drawRules(); }
+      return;
+    }
+    if (asked === key) return;
+    asked = key;
+    // A moment's wait, so that a sum being typed is drawn once, not digit by
+    // digit; shorter than the check's, which keeps the page busy meanwhile.
+    clearTimeout(drawTimer);
+    drawTimer = setTimeout(() => askDrawing(s, key), 150);
+  }
+  function askDrawing(s, key) {
+    // The rules alone on rows for regions: the drawing needs nothing else, and a
+    // layout being drawn (not yet valid) does not stop it.
+    const rows = {n: s.n, givens: new Array(s.n * s.n).fill(0), regions: s.regions.map((_, i) => Math.floor(i / s.n)), rules: s.rules};
+    page.request("rules", "/api/read", {puzzle: page.fpuzzles(rows, false)}, (status, data) => {
+      if (drawings.size > 200) drawings.clear();
+      drawings.set(key, status === 200 ? data.rules_svg || "" : null);
+      statusBox.textContent = status === 200 ? "" : "The rules cannot be drawn: " + page.problem(status, data);
+      statusBox.classList.toggle("error", status !== 200);
+      if (asked === key) asked = null;
+      render();
+    }, message => { statusBox.textContent = message; if (asked === key) asked = null; });
+  }
+  function overlay(view, s, u) {
+    // The drag being made and the selected rule, over everything (never in the pointer's way).
+    let layer = view.svg.querySelector("#tools-layer");
+    if (!layer) layer = board.el("g", {id: "tools-layer", "pointer-events": "none"}, view.svg);
+    layer.textContent = "";
+    const centre = i => [M + (i % s.n + 0.5) * C, M + (Math.floor(i / s.n) + 0.5) * C];
+    if (drag) {
+      const points = drag.cells.map(i => centre(i).join(",")).join(" ");
+      if (tool === "cage") for (const i of drag.cells) board.el("rect", {x: centre(i)[0] - C / 2 + 3, y: centre(i)[1] - C / 2 + 3, width: C - 6, height: C - 6, fill: "none", stroke: "#2a5db0", "stroke-width": 2, "stroke-dasharray": "4 3"}, layer);
+      else board.el("polyline", {points, fill: "none", stroke: "#2a5db0", "stroke-width": C * 0.12, "stroke-opacity": 0.5, "stroke-linecap": "round", "stroke-linejoin": "round"}, layer);
+    }
+    if (!u) return;
+    if (u.kind === "dot" && u.cells.length === 2) {
+      const [a, b] = u.cells.map(centre);
+      board.el("circle", {cx: (a[0] + b[0]) / 2, cy: (a[1] + b[1]) / 2, r: C * 0.2, fill: "none", stroke: "#f57c00", "stroke-width": 3, class: "rule-selected"}, layer);
+      return;
+    }
+    for (const i of u.cells) {
+      board.el("rect", {x: centre(i)[0] - C / 2 + 1, y: centre(i)[1] - C / 2 + 1, width: C - 2, height: C - 2, fill: "#f57c00", "fill-opacity": 0.18, stroke: "#f57c00", "stroke-width": 2, class: "rule-selected"}, layer);
+    }
+  }
+  function markDrawn(view, u) {
+    // The drawn rules the selection and the conflict name: data-selected, data-conflict.
+    const drawn = view.rulesLayer ? [...view.rulesLayer.querySelectorAll(":scope > g[data-rule]")] : [];
+    const a = page.analysis(), told = a && a.rules && a.rules.length === drawn.length ? a.rules : null;
+    const conflict = new Set(told && a.conflict_rules ? a.conflict_rules : []);
+    const cells = u ? u.cells.map(i => name(i, page.state().n).toLowerCase()) : null;
+    let marked = false;
+    drawn.forEach((g, k) => {
+      const on = !!cells && !marked && g.getAttribute("data-rule") === u.kind && sameCells((g.getAttribute("data-cells") || "").split(" "), cells);
+      marked = marked || on;
+      if (on) g.setAttribute("data-selected", "true"); else g.removeAttribute("data-selected");
+      if (told && conflict.has(told[k].name)) g.setAttribute("data-conflict", "true"); else g.removeAttribute("data-conflict");
+    });
+  }
+}

@@ -1,0 +1,190 @@
+"""The workbench's variant tools (issue 41, item 1) in Chromium against the
+real server, with test_workbench_page.py's `Bench`: rules drawn on the board,
+checked with the puzzle, and carried by its exports, as the commands read them.
+
+The grids are 4x4 (standard 2x2 boxes) to keep each check quick.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conftest import run_cli
+from squiggly_cp.core.puzzle import Puzzle
+from test_workbench_page import (  # noqa: F401 (fixtures)
+    Bench,
+    _file,
+    bench_at,
+    browser,
+    cell_name,
+)
+
+BOXES = tuple((r // 2) * 2 + c // 2 for r in range(4) for c in range(4))
+# Several solutions as a jigsaw, one with the main diagonal (r1c1-r4c4) a house too.
+DIAGONAL_FIXES = Puzzle(4, (0, 0, 3, 0, 0, 0, 0, 2, 4, 3, 0, 0, 0, 0, 0, 0), BOXES)
+BLANK = Puzzle(4, (0,) * 16, BOXES)
+
+
+def tool(bench: Bench, name: str) -> None:
+    bench.tab.click(f"[data-role=tool][data-tool='{name}']")
+
+
+def drawn(bench: Bench) -> list[list[str]]:
+    """Each rule the board draws: its kind and its cells."""
+    return bench.tab.eval_on_selector_all(
+        "#rules-layer [data-rule]",
+        "gs => gs.map(g => [g.getAttribute('data-rule'), g.getAttribute('data-cells')])",
+    )
+
+
+def click_edge(bench: Bench, a: str, b: str) -> None:
+    """Click the middle of the edge between cells ``a`` and ``b``."""
+    (xa, ya), (xb, yb) = bench.centre(a), bench.centre(b)
+    bench.tab.mouse.click((xa + xb) / 2, (ya + yb) / 2)
+
+
+def draw_variant(bench: Bench) -> None:
+    """A cage r1c1-r1c2 of sum 3, a thermo up column 1 from r4c1, a white
+    dot between r1c3 and r1c4 and an odd mark on r4c4."""
+    tool(bench, "cage")
+    bench.drag("r1c1", "r1c2")
+    bench.tab.keyboard.type("3")
+    tool(bench, "thermo")
+    bench.drag("r4c1", "r2c1")
+    tool(bench, "kropki-white")
+    click_edge(bench, "r1c3", "r1c4")
+    tool(bench, "odd")
+    bench.cell("r4c4")
+    bench.idle()
+
+
+def cli_answers(tmp_path: Path, link: str) -> tuple[str, list[str]]:
+    """The commands' verdict and true candidates (a field per cell) for ``link``."""
+    file = _file(tmp_path, link + "\n", "link.txt")
+    verdict = json.loads(run_cli("solve", "--json", file).stdout)["verdict"]
+    counted = run_cli("count", "--candidates", file).stdout.decode()
+    return verdict, [field.replace(".", "") for field in " ".join(counted.splitlines()[1:]).split()]
+
+
+def test_a_cage_is_drawn_by_dragging_and_its_sum_typed(bench_at):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "cage")
+    bench.drag("r1c1", "r4c1")
+    bench.tab.keyboard.type("11")
+    bench.tab.keyboard.press("Backspace")  # 1
+    bench.tab.keyboard.type("0")  # 10: nothing was given as a digit
+    bench.idle()
+    assert drawn(bench) == [["killer", "r1c1 r2c1 r3c1 r4c1"]]
+    assert "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 10)" in bench.text("rules-list")
+    assert "10" in bench.tab.locator("#rules-layer [data-rule=killer]").text_content()
+    assert all(not c["value"] for c in bench.cells().values())
+    assert "killercage" in bench.tab.evaluate("decodeURIComponent(location.hash)")
+    assert not bench.errors
+
+
+def test_a_thermo_is_drawn_by_dragging(bench_at):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "thermo")
+    bench.drag("r1c1", "r3c3")  # diagonally: the cells between are on the line
+    bench.idle()
+    assert drawn(bench) == [["thermo", "r1c1 r2c2 r3c3"]]
+    assert bench.tab.locator("#rules-layer [data-rule=thermo] circle").count() == 1  # the bulb
+    assert "thermometer" in bench.text("rules-list")
+    assert not bench.errors
+
+
+def test_a_kropki_dot_goes_on_the_edge_clicked(bench_at):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "kropki-black")
+    click_edge(bench, "r2c3", "r3c3")
+    bench.idle()
+    assert drawn(bench) == [["dot", "r2c3 r3c3"]]
+    assert bench.tab.locator("#rules-layer [data-rule=dot] circle").get_attribute("fill") == "#000000"
+    tool(bench, "v")  # another mark on the same edge takes the dot's place
+    click_edge(bench, "r2c3", "r3c3")
+    bench.idle()
+    assert drawn(bench) == [["dot", "r2c3 r3c3"]]
+    assert bench.tab.locator("#rules-layer text").text_content() == "V"
+    click_edge(bench, "r2c3", "r3c3")  # and the same mark again takes it off
+    bench.idle()
+    assert drawn(bench) == []
+    assert not bench.errors
+
+
+def test_the_rules_drawn_are_checked_as_the_commands_check_the_export(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(BLANK)
+    draw_variant(bench)
+    assert sorted(drawn(bench)) == [
+        ["cellmark", "r4c4"], ["dot", "r1c3 r1c4"], ["killer", "r1c1 r1c2"], ["thermo", "r4c1 r3c1 r2c1"]
+    ]  # fmt: skip
+    bench.tab.click("[data-role=candidates]")
+    bench.idle()
+    link = bench.attr("export-fpuzzles", "href")
+    assert link and bench.attr("export-sudokupad", "href")
+    verdict, fields = cli_answers(tmp_path, link)
+    assert bench.verdict() == verdict == "multiple"
+    shown = bench.cells()
+    assert [shown[cell_name(i, 4)]["candidates"] for i in range(16)] == fields
+    assert not bench.errors
+
+
+def test_a_rule_is_selected_deleted_and_undone(bench_at):  # noqa: F811
+    bench = bench_at(BLANK)
+    draw_variant(bench)
+    tool(bench, "select")
+    bench.cell("r3c1")  # on the thermo only
+    assert bench.tab.locator("#rules-layer [data-selected]").get_attribute("data-rule") == "thermo"
+    bench.tab.keyboard.press("Delete")
+    bench.idle()
+    assert ["thermo", "r4c1 r3c1 r2c1"] not in drawn(bench) and len(drawn(bench)) == 3
+    bench.tab.click("[data-role=undo]")
+    bench.idle()
+    assert ["thermo", "r4c1 r3c1 r2c1"] in drawn(bench)
+    bench.tab.click("[data-role=redo]")
+    bench.idle()
+    assert len(drawn(bench)) == 3
+    click_edge(bench, "r1c3", "r1c4")  # the dot, by its edge
+    bench.tab.click("[data-role=delete-rule]")
+    bench.idle()
+    assert sorted(drawn(bench)) == [["cellmark", "r4c4"], ["killer", "r1c1 r1c2"]]
+    assert not bench.errors
+
+
+def test_a_global_toggle_changes_the_verdict_as_the_commands_say(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(DIAGONAL_FIXES)
+    assert bench.verdict() == "multiple"
+    toggle = bench.tab.locator("[data-role=tool][data-tool='diagonal-']")
+    toggle.click()
+    bench.idle()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert drawn(bench) == [["diagonal", "r1c1 r2c2 r3c3 r4c4"]]
+    verdict, _ = cli_answers(tmp_path, bench.attr("export-fpuzzles", "href") or "")
+    assert bench.verdict() == verdict == "unique"
+    toggle.click()
+    bench.idle()
+    assert toggle.get_attribute("aria-pressed") == "false" and bench.verdict() == "multiple"
+    assert not bench.errors
+
+
+def test_a_conflict_marks_the_rules_involved(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "cage")
+    bench.drag("r1c1", "r1c2")
+    bench.tab.keyboard.type("3")  # 1 and 2 ...
+    tool(bench, "thermo")
+    bench.drag("r2c1", "r2c4")  # ... and 1234 below them, in the same box
+    tool(bench, "even")
+    bench.cell("r4c4")  # no part in it
+    bench.idle()
+    assert bench.verdict() == "none"
+    marked = bench.tab.eval_on_selector_all(
+        "#rules-layer [data-conflict]", "gs => gs.map(g => g.getAttribute('data-rule'))"
+    )
+    link = bench.attr("export-fpuzzles", "href") or ""
+    told = json.loads(run_cli("solve", "--json", _file(tmp_path, link)).stdout)
+    assert sorted(marked) == ["killer", "thermo"] and len(told["conflict_rules"]) == 2
+    assert not bench.errors
