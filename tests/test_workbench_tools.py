@@ -123,10 +123,14 @@ def test_the_rules_drawn_are_checked_as_the_commands_check_the_export(bench_at, 
     ]  # fmt: skip
     bench.tab.click("[data-role=candidates]")
     bench.idle()
-    link = bench.attr("export-fpuzzles", "href")
-    assert link and bench.attr("export-sudokupad", "href")
+    link, sudokupad = bench.attr("export-fpuzzles", "href"), bench.attr("export-sudokupad", "href")
+    assert link and sudokupad
     verdict, fields = cli_answers(tmp_path, link)
     assert bench.verdict() == verdict == "multiple"
+    # SudokuPad's link draws the rules (which only f-puzzles' link holds as
+    # rules): the command's own drawing of the f-puzzles link.
+    drawn_by_command = run_cli("convert", "--to", "sudokupad", _file(tmp_path, link, "again.txt")).stdout
+    assert drawn_by_command.decode().strip() == sudokupad
     shown = bench.cells()
     assert [shown[cell_name(i, 4)]["candidates"] for i in range(16)] == fields
     assert not bench.errors
