@@ -25,6 +25,9 @@ function squigglyTools(page) {
   const KINDS = {killercage: "killer", thermometer: "thermo", arrow: "arrow", palindrome: "palindrome", renban: "renban",
     whispers: "whispers", betweenline: "between", regionsumline: "regionsum", difference: "dot", ratio: "dot", xv: "dot",
     odd: "cellmark", even: "cellmark", minimum: "cellmark", maximum: "cellmark"};
+  const LABELS = {killercage: "killer cage", thermometer: "thermometer", arrow: "arrow", palindrome: "palindrome",
+    renban: "renban line", whispers: "whispers line", betweenline: "between line", regionsumline: "region-sum line",
+    difference: "white dot", ratio: "black dot", xv: "X/V", odd: "odd cell", even: "even cell", minimum: "min cell", maximum: "max cell"};
   const TOOLS = [
     ["Draw", {select: "Select", cage: "Cage"}],
     ["Lines", {thermo: "Thermo", arrow: "Arrow", palindrome: "Palindrome", renban: "Renban", whispers: "Whispers",
@@ -245,7 +248,7 @@ function squigglyTools(page) {
   function onUp(e) {
     if (!drag) return;
     e.stopImmediatePropagation();
-    finishDrag(page.state().n);
+    if (e.type === "pointercancel") { drag = null; render(); } else finishDrag(page.state().n);
   }
   boardBox.addEventListener("pointerdown", onDown, true);
   boardBox.addEventListener("pointermove", onMove, true);
@@ -269,8 +272,7 @@ function squigglyTools(page) {
 
   const panel = role("tools");
   function button(parent, key, label, title) {
-    const b = board.html("button", {type: "button", "data-role": "tool", "data-tool": key, "aria-pressed": "false", title: title}, label, parent);
-    return b;
+    return board.html("button", {type: "button", "data-role": "tool", "data-tool": key, "aria-pressed": "false", title: title}, label, parent);
   }
   for (const [heading, group] of TOOLS) {
     const row = board.html("div", {class: "row"}, undefined, panel);
@@ -293,10 +295,13 @@ function squigglyTools(page) {
   function render() { page.render(); }
   function describe(u, s) {
     const entry = s.rules[u.key][u.index], cells = u.cells.map(i => name(i, s.n).toLowerCase()).join(" ");
-    const sum = u.key === "killercage" ? (entry.value ? ", sum " + entry.value + "" : ", no sum yet: type it") : "";
-    return "Selected: " + u.kind + " " + cells + sum;
+    const sum = u.key === "killercage" ? (entry.value ? ", sum " + entry.value : ", no sum yet: type it") : "";
+    const what = u.key === "xv" && entry.value ? String(entry.value) : LABELS[u.key];
+    return "Selected: the " + what + " " + cells + sum + ".";
   }
   return {
+    // Is a tool in use (the board's clicks are its, not the cell selection's)?
+    active: () => tool !== null,
     // Called by the page's render, after the board is drawn.
     render: function (view) {
       const s = page.state();
