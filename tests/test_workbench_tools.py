@@ -115,6 +115,31 @@ def test_a_kropki_dot_goes_on_the_edge_clicked(bench_at):  # noqa: F811
     assert not bench.errors
 
 
+def test_every_tool_draws_its_kind_of_rule(bench_at):  # noqa: F811
+    bench = bench_at(Puzzle(6, (0,) * 36, tuple((r // 2) * 2 + c // 3 for r in range(6) for c in range(6))))
+    lines = ["thermo", "arrow", "palindrome", "renban", "whispers", "between"]
+    for row, name in enumerate(lines, start=1):  # a line a row, r1c1-r1c3 to r6c1-r6c3
+        tool(bench, name)
+        assert bench.tab.get_attribute(f"[data-tool='{name}']", "aria-pressed") == "true"
+        bench.drag(f"r{row}c1", f"r{row}c3")
+    tool(bench, "region-sum")
+    bench.drag("r1c4", "r3c4")
+    for row, name in enumerate(["kropki-white", "kropki-black", "x", "v"], start=1):
+        tool(bench, name)
+        click_edge(bench, f"r{row}c5", f"r{row}c6")
+    for cell, name in [("r5c5", "odd"), ("r5c6", "even"), ("r6c5", "min"), ("r6c6", "max")]:
+        tool(bench, name)
+        bench.cell(cell)
+    bench.idle()
+    kinds = [kind for kind, _ in drawn(bench)]
+    assert sorted(kinds) == sorted([*lines, "regionsum", *["dot"] * 4, *["cellmark"] * 4])
+    assert ["regionsum", "r1c4 r2c4 r3c4"] in drawn(bench) and ["arrow", "r2c1 r2c2 r2c3"] in drawn(bench)
+    listed = bench.text("rules-list")
+    for said in ("German whispers line r5c1", "X at r3c5", "V at r4c5", "minimum cell r6c5", "even cell"):
+        assert said in listed, said
+    assert not bench.text("tools-status") and not bench.errors
+
+
 def test_the_rules_drawn_are_checked_as_the_commands_check_the_export(bench_at, tmp_path):  # noqa: F811
     bench = bench_at(BLANK)
     draw_variant(bench)
