@@ -35,7 +35,7 @@ function squigglyTools(page) {
     ["Edges", {"kropki-white": "White dot", "kropki-black": "Black dot", x: "X", v: "V"}],
     ["Cells", {odd: "Odd", even: "Even", min: "Min", max: "Max"}],
   ];
-  let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null;
+  let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null, typing = false;
   const drawings = new Map();  // the server's drawing of each set of rules (null: refused)
 
   const name = (i, n) => "R" + (Math.floor(i / n) + 1) + "C" + (i % n + 1);
@@ -93,6 +93,7 @@ function squigglyTools(page) {
   function typeSum(u, key) {
     // A digit appends to the selected cage's sum, Backspace takes the last off.
     let entry = null;
+    typing = true;
     changeRules(rules => {
       entry = rules[u.key][u.index];
       const old = entry.value === undefined || entry.value === null ? "" : String(entry.value);
@@ -333,10 +334,13 @@ function squigglyTools(page) {
     }
     if (asked === key) return;
     asked = key;
-    // A moment's wait, so that a sum being typed is drawn once, not digit by
-    // digit; shorter than the check's, which keeps the page busy meanwhile.
+    // A sum being typed waits a moment, so that it is drawn once, not digit by
+    // digit (a first digit alone is often no possible sum); the wait is
+    // shorter than the check's, which keeps the page busy meanwhile.
     clearTimeout(drawTimer);
-    drawTimer = setTimeout(() => askDrawing(s, key), 150);
+    if (typing) drawTimer = setTimeout(() => askDrawing(s, key), 150);
+    else askDrawing(s, key);
+    typing = false;
   }
   function askDrawing(s, key) {
     // The rules alone on rows for regions: the drawing needs nothing else, and a
