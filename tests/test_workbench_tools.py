@@ -76,7 +76,9 @@ def test_a_cage_is_drawn_by_dragging_and_its_sum_typed(bench_at):  # noqa: F811
     bench.drag("r1c1", "r4c1")
     bench.tab.keyboard.type("11")
     bench.tab.keyboard.press("Backspace")  # 1
-    bench.tab.keyboard.type("0")  # 10: nothing was given as a digit
+    bench.tab.keyboard.type("0")  # 10
+    bench.tab.keyboard.press("Escape")  # the cage is no longer selected ...
+    bench.tab.keyboard.type("2")  # ... and a digit edits no cell while the tool is in use
     bench.idle()
     assert drawn(bench) == [["killer", "r1c1 r2c1 r3c1 r4c1"]]
     assert "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 10)" in bench.text("rules-list")

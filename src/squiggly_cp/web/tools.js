@@ -256,15 +256,18 @@ function squigglyTools(page) {
   boardBox.addEventListener("pointerup", onUp, true);
   boardBox.addEventListener("pointercancel", onUp, true);
   window.addEventListener("keydown", e => {
-    const t = e.target, u = tool && !page.stepping() ? selectedUnit() : null;
-    if (!u || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (!tool || page.stepping() || e.ctrlKey || e.metaKey || e.altKey) return;
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox"))) return;
-    const key = e.key, cage = u.key === "killercage";
+    const u = selectedUnit(), key = e.key, cage = !!u && u.key === "killercage";
+    if (t && t.tagName === "BUTTON" && key === " ") return;
     const sum = cage ? page.state().rules.killercage[u.index].value : undefined;
     if (cage && (/^[0-9]$/.test(key) || (key === "Backspace" && sum !== undefined && sum !== ""))) typeSum(u, key);
-    else if (key === "Delete" || key === "Backspace") remove(u);
-    else if (key === "Escape") { selectedId = null; render(); }
-    else return;
+    else if (u && (key === "Delete" || key === "Backspace")) remove(u);
+    else if (key === "Escape") { if (u) selectedId = null; else tool = null; render(); }
+    // The arrows and the like are the page's; no other key edits a cell,
+    // since no cell is shown selected while a tool is in use.
+    else if (key.length !== 1 && key !== "Delete" && key !== "Backspace") return;
     e.preventDefault();
     e.stopImmediatePropagation();
   }, true);
