@@ -23,7 +23,7 @@ characters wide, digit d at position d and ``.`` elsewhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .puzzle import DIGIT_CHARS, Grid, Puzzle, cell_name, digit_char
 
@@ -32,22 +32,36 @@ from .puzzle import DIGIT_CHARS, Grid, Puzzle, cell_name, digit_char
 class Position:
     """``digits``: every cell's digit (givens and entered ones; 0 for empty);
     ``candidates``: every cell's candidates as a bit mask (bit d-1 for digit
-    d; a cell with a digit has just its bit)."""
+    d; a cell with a digit has just its bit); ``marked``: the cells whose
+    candidates are pencil marks the input wrote (the others have what their
+    houses allow), or None when every cell's are its own (the text form, a
+    solver's state). The candidates say what the position is, so equality
+    ignores ``marked``, which only says how it was written."""
 
     puzzle: Puzzle
     digits: Grid
     candidates: tuple[int, ...]
+    marked: frozenset[int] | None = field(default=None, compare=False)
 
     @classmethod
     def start(cls, puzzle: Puzzle) -> Position:
         """The position before any step: the givens, and every other cell with
         the digits no given in its houses excludes."""
-        return cls(puzzle, puzzle.givens, tuple(open_candidates(puzzle, puzzle.givens)))
+        return cls(puzzle, puzzle.givens, tuple(open_candidates(puzzle, puzzle.givens)), frozenset())
 
     def entered(self) -> list[tuple[int, int]]:
         """(cell, digit) of the digits that are not givens."""
         givens = self.puzzle.givens
         return [(c, d) for c, d in enumerate(self.digits) if d and not givens[c]]
+
+    def pencil_marks(self) -> list[int]:
+        """Each cell's pencil marks as a bit mask, 0 where it has none: the
+        candidates of the empty cells the input marked (`marked`)."""
+        marked = self.marked
+        return [
+            mask if not digit and (marked is None or cell in marked) else 0
+            for cell, (digit, mask) in enumerate(zip(self.digits, self.candidates, strict=True))
+        ]
 
 
 def open_candidates(puzzle: Puzzle, digits: Sequence[int]) -> list[int]:

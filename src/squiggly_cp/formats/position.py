@@ -149,9 +149,11 @@ def _position(number: int, n: int, rows: list[list[str]], fields: list[list[str]
     return _checked(number, puzzle, digits, cands)
 
 
-def _checked(number: int, puzzle: Puzzle, digits: list[int], cands: list[int]) -> Position | InputError:
+def _checked(
+    number: int, puzzle: Puzzle, digits: list[int], cands: list[int], marked: frozenset[int] | None = None
+) -> Position | InputError:
     """The position, or what makes it no position of ``puzzle``; a cell with a
-    digit keeps just that digit as its candidate."""
+    digit keeps just that digit as its candidate. ``marked``: `Position.marked`."""
     n = puzzle.size
     for cell in range(n * n):
         r, c = divmod(cell, n)
@@ -165,7 +167,7 @@ def _checked(number: int, puzzle: Puzzle, digits: list[int], cands: list[int]) -
                 problem = f"the digit {DIGIT_CHARS[digit - 1]} is not among the cell's candidates"
                 return InputError(problem, number, r + 1, c + 1)
             cands[cell] = 1 << (digit - 1)
-    return Position(puzzle, tuple(digits), tuple(cands))
+    return Position(puzzle, tuple(digits), tuple(cands), marked)
 
 
 def read_fpuzzles_positions(text: str) -> list[tuple[int, Position | InputError]]:
@@ -209,10 +211,11 @@ def _marked(number: int, puzzle: Puzzle, digits: list[int], marks: list[int | No
     """The position of ``digits`` with the cells' centre ``marks`` as their
     candidates; a cell with no marks (None) has every digit its houses allow."""
     cands = open_candidates(puzzle, digits)
+    marked = frozenset(cell for cell, mark in enumerate(marks) if mark is not None and not digits[cell])
     for cell, mark in enumerate(marks):
-        if mark is not None and not digits[cell]:
+        if mark is not None and cell in marked:
             cands[cell] = mark
-    return _checked(number, puzzle, digits, cands)
+    return _checked(number, puzzle, digits, cands, marked)
 
 
 def iter_sudokupad_positions(lines: Iterable[str]) -> Iterator[tuple[int, Position | InputError]]:
@@ -224,4 +227,4 @@ def iter_sudokupad_positions(lines: Iterable[str]) -> Iterator[tuple[int, Positi
             continue
         digits = list(item.digits)
         cands = list(item.candidates) if item.candidates is not None else open_candidates(item.puzzle, digits)
-        yield number, _checked(number, item.puzzle, digits, cands)
+        yield number, _checked(number, item.puzzle, digits, cands, item.marked)

@@ -80,7 +80,8 @@ _NOT_ZIPPED = "the SudokuPad data is neither JSON nor zipped JSON"
 @dataclass(frozen=True)
 class SudokuPadPuzzle:
     """What a link holds. ``digits``: givens and entered digits (0: none); ``candidates``: bit masks
-    from the centre marks, what the digits leave where a cell has none; None without marks."""
+    from the centre marks, what the digits leave where a cell has none; None without marks;
+    ``marked``: the empty cells that have centre marks."""
 
     puzzle: Puzzle
     title: str | None
@@ -89,6 +90,7 @@ class SudokuPadPuzzle:
     solution: Grid | None
     digits: Grid
     candidates: tuple[int, ...] | None
+    marked: frozenset[int] = frozenset()
 
 
 def looks_sudokupad(item: str) -> bool:
@@ -382,15 +384,16 @@ def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
 
 def _finish(puzzle: Puzzle, meta: dict[str, Any], digits: list[int], marks: list[Any]) -> SudokuPadPuzzle:
     candidates = None
+    marked = frozenset(cell for cell, mask in enumerate(marks) if mask is not None and not digits[cell])
     if any(mask is not None for mask in marks):
         cands = open_candidates(puzzle, digits)
-        candidates = tuple(c if d or m is None else m for c, d, m in zip(cands, digits, marks, strict=True))
+        candidates = tuple(m if i in marked else c for i, (c, m) in enumerate(zip(cands, marks, strict=True)))
     if isinstance(meta.get("rules"), list):
         meta["rules"] = "\n".join(str(line) for line in meta["rules"])
     text = {k: v.strip() or None if isinstance(v, str) else None for k, v in meta.items()}
     solution = _solution(meta.get("solution"), puzzle.size)
     title, author, rules = (text.get(key) for key in _META_KEYS[:3])
-    return SudokuPadPuzzle(puzzle, title, author, rules, solution, tuple(digits), candidates)
+    return SudokuPadPuzzle(puzzle, title, author, rules, solution, tuple(digits), candidates, marked)
 
 
 def _solution(value: Any, n: int) -> Grid | None:

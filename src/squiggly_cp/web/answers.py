@@ -187,10 +187,22 @@ def _cell_name(cell: int, size: int) -> str:
 
 
 def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
-    """The puzzle as the page holds it: size, givens (line form), regions
-    and, for a variant, its rules as f-puzzles JSON keys (which the page sends
-    back with the grid), their names and their drawing."""
-    puzzle = _one_puzzle(request["puzzle"])
+    """The puzzle as the page holds it: size, givens (line form), regions,
+    the setter's title, author and rules text, for a variant its rules as
+    f-puzzles JSON keys (which the page sends back with the grid), their names
+    and their drawing, and the solver's entered digits and pencil marks where
+    the text is a position (`_solving`), `logic`'s text form included."""
+    text = request["puzzle"]
+    try:
+        position: Position | None = _one_position(text)
+    except BadRequest:
+        position = None
+    try:
+        puzzle = _one_puzzle(text)
+    except BadRequest:
+        if position is None:
+            raise
+        puzzle = position.puzzle  # `logic`'s text form: a position, in no puzzle format
     if puzzle.region_map != puzzle.regions:
         partial = next(rule for rule in puzzle.rules if isinstance(rule, NoRegion))
         raise BadRequest(
@@ -208,8 +220,26 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
         "rule_keys": keys,
         "title": meta.title if meta else None,
         "author": meta.author if meta else None,
+        "rules_text": meta.rules if meta else None,
         **_rules(puzzle),
+        **_solving(position, puzzle),
     }
+
+
+def _solving(position: Position | None, puzzle: Puzzle) -> dict[str, Any]:
+    """``digits`` (N² characters: the entered digits, ``.`` elsewhere) and
+    ``marks`` (each cell's pencil marks, ``""`` where it has none) of the
+    position the text holds (`hint`'s reading: f-puzzles or SudokuPad with
+    entered digits and centre marks, or `logic`'s text form); nothing when it
+    holds neither."""
+    if position is None or position.puzzle != puzzle:
+        return {}
+    n = puzzle.size
+    entered = [digit if not given else 0 for digit, given in zip(position.digits, puzzle.givens, strict=True)]
+    marks = [_mask_digits(mask, n) for mask in position.pencil_marks()]
+    if not any(entered) and not any(marks):
+        return {}
+    return {"digits": _grid_text(entered), "marks": marks}
 
 
 def _layout(found: Explanation, deadline: Deadline) -> str:

@@ -366,9 +366,11 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
     (
         "read",
         ReadRequest,
-        "The puzzle as the page holds it: `size`, `givens` (line form), `regions`, and for a variant "
-        "`rule_keys` (its rules as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and "
-        "`rules_svg` (their drawing on the board).",
+        "The puzzle as the page holds it: `size`, `givens` (line form), `regions`, the setter's `title`, "
+        "`author` and `rules_text` (null where the text has none), for a variant `rule_keys` (its rules "
+        "as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and `rules_svg` (their "
+        "drawing on the board), and where the text is a position (as `hint` reads it) `digits` (the "
+        "entered digits, N² characters, `.` elsewhere) and `marks` (each cell's pencil marks).",
     ),
     (
         "svg",
