@@ -71,9 +71,9 @@ def cell_name(index: int, n: int) -> str:
 class Bench:
     """The workbench open in a tab, with every request and console error it makes."""
 
-    def __init__(self, browser, base: str, puzzle: Puzzle | None = None):
+    def __init__(self, browser, base: str, puzzle: Puzzle | None = None, **page_options):
         self.base = base.rstrip("/")
-        self.tab = browser.new_page(viewport=VIEWPORT, accept_downloads=True)
+        self.tab = browser.new_page(**{"viewport": VIEWPORT, "accept_downloads": True, **page_options})
         self.tab.set_default_timeout(WAIT)
         self.requests: list[str] = []
         self.errors: list[str] = []

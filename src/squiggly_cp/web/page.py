@@ -40,7 +40,8 @@ __all__ = ["workbench_page"]
 
 @cache
 def workbench_page() -> str:
-    """The complete page: the template with ``board.js`` and the drawing
+    """The complete page: the template with ``board.js``, ``editing.js`` (the
+    metadata fields, the digit pad, selecting several cells) and the drawing
     constants inlined."""
     template = resources.files(__package__).joinpath("workbench.html").read_text(encoding="utf-8")
     data = {
@@ -53,8 +54,10 @@ def workbench_page() -> str:
         "symmetries": list(CLUE_SYMMETRIES),
     }
     tools = resources.files(__package__).joinpath("tools.js").read_text(encoding="utf-8")
+    editing = resources.files(__package__).joinpath("editing.js").read_text(encoding="utf-8")
     return (
         template.replace("/*__BOARD_JS__*/", board_script())
         .replace("/*__TOOLS_JS__*/", tools)
+        .replace("/*__EDITING_JS__*/", editing)
         .replace("__DATA__", script_json(data))
     )
