@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -20,6 +21,7 @@ from squiggly_cp.core.puzzle import DIGIT_CHARS, Meta, Puzzle
 from squiggly_cp.formats.fpuzzles import fpuzzles_link, read_fpuzzles, to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import parse_sudokupad
 from test_workbench_page import (  # noqa: F401 (fixtures)
+    WAIT,
     Bench,
     bench_at,
     browser,
@@ -49,6 +51,8 @@ def empty_cells(puzzle: Puzzle) -> list[str]:
 
 
 def test_title_author_and_rules_survive_load_export_and_reload(bench_at, unique):  # noqa: F811
+    from playwright.sync_api import expect
+
     puzzle = unique[0]  # a 4x4
     bench = bench_at(puzzle)
     bench.load(fpuzzles_link(puzzle.with_meta(META)))
@@ -71,6 +75,16 @@ def test_title_author_and_rules_survive_load_export_and_reload(bench_at, unique)
     bench.tab.fill("[data-role=title]", "")
     bench.load(link)
     assert fields(bench) == (META.title, META.author, META.rules)
+    # A link opened by address (#puzzle=LINK), on a fresh page and on the open one.
+    for fresh in (True, False):
+        if fresh:
+            bench.tab.goto("about:blank")
+        bench.tab.goto(f"{bench.base}/#puzzle={quote(fpuzzles_link(puzzle.with_meta(META)), safe='')}")
+        expect(bench.tab.locator("[data-role=title]")).to_have_value(META.title or "", timeout=WAIT)
+        bench.idle()
+        assert bench.shows(puzzle) and fields(bench) == (META.title, META.author, META.rules)
+        assert bench.tab.url.split("#", 1)[1].startswith("line=")
+        bench.tab.fill("[data-role=title]", "")
     assert not bench.errors
 
 

@@ -3,6 +3,7 @@
 // and the question before a size change wipes the grid. web/page.py inlines
 // this inside the page's script (at /*__EDITING_JS__*/), whose names it
 // shares: S (the puzzle being edited), selected, mode, edit(), render()...
+// It also opens a link given in the page's address (#puzzle=LINK).
 
 // ---- The metadata: S.meta {title, author, rules}, kept in the address,
 // sent with the exports (f-puzzles JSON with "title", "author", "ruleset").
@@ -60,6 +61,19 @@ for (const field of META_FIELDS) {
 function drawMeta() {
   for (const f of META_FIELDS) if (role(f).value !== S.meta[f]) role(f).value = S.meta[f];
 }
+// An address #puzzle=TEXT opens TEXT (URL-encoded: any link or text the Load
+// box takes) as if pasted there; the address then becomes the page's own.
+const openedAt = location.hash;
+function openFromAddress(hash) {
+  const found = /^#puzzle=([^]+)$/.exec(hash);
+  if (!found) return;
+  let text = found[1];
+  try { text = decodeURIComponent(text); } catch (_) { /* taken as it is */ }
+  role("input").value = text;
+  role("load").click();
+}
+window.addEventListener("hashchange", () => openFromAddress(location.hash));
+
 // What /api/read says besides the grid: the metadata, and a position's
 // entered digits and pencil marks. Returns what the load message adds.
 function readLoaded(s, data) {
