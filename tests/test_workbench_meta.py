@@ -156,6 +156,17 @@ def test_several_selected_cells_take_one_digit_as_one_undo_step(bench_at, unique
     assert values(run) == ["4"] * len(run)
     bench.tab.keyboard.press("Delete")
     assert values(run) == [""] * len(run)
+    # Shift+arrow adds the next cell; the arrow alone moves a selection of one.
+    col = run[0].split("c")[1]
+    pair = [f"r{r}c{col}" for r in ((row, row + 1) if row < 6 else (row - 1, row))]
+    bench.cell(pair[0])
+    bench.tab.keyboard.press("Shift+ArrowDown")
+    assert bench.tab.locator("[data-selected]").count() == 2
+    before = values(pair)
+    bench.tab.keyboard.press("2")
+    assert values(pair) == ["2" if name in empty else was for name, was in zip(pair, before, strict=True)]
+    bench.tab.keyboard.press("ArrowDown")
+    assert bench.tab.locator("[data-selected]").count() == 1
     assert not bench.errors
 
 

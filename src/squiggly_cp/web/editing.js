@@ -98,9 +98,9 @@ function readLoaded(s, data) {
     marked ? "pencil marks in " + marked + " cell" + (marked === 1 ? "" : "s") : ""].filter(x => x).join(" and ");
 }
 
-// ---- Several cells selected: shift-click adds a cell, ctrl-click (cmd on a
-// Mac) adds or removes one, a drag selects every cell it crosses; a digit,
-// a pad key or Delete then applies to them all, as one undo step.
+// ---- Several cells selected: shift-click or Shift+arrow adds a cell,
+// ctrl-click (cmd on a Mac) adds or removes one, a drag selects every cell it
+// crosses; a digit, a pad key or Delete then applies to them all, as one undo step.
 
 let picked = null;    // a Set of the selected cells when there are several (`selected` among them)
 let picking = false;  // a drag is selecting cells
@@ -130,9 +130,19 @@ function pickStart(e, i) {
 }
 boardBox.addEventListener("pointermove", e => { if (picking && !stroke) pick(cellAt(e)); });
 for (const name of ["pointerup", "pointercancel"]) boardBox.addEventListener(name, () => { picking = false; });
+// Escape keeps just the cursor's cell; Shift+arrow adds the next cell (before
+// the page's own arrow keys, which move a selection of one).
+const STEPS = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
 document.addEventListener("keydown", e => {
-  if (e.key === "Escape" && picked && !stepsCase) { picked = null; drawCells(); drawMarks(); }
-});
+  const t = e.target;
+  if (stepsCase || (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox")))) return;
+  if (e.key === "Escape" && picked) { picked = null; drawCells(); drawMarks(); }
+  if (!(e.key in STEPS) || !e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
+  const n = S.n, [dr, dc] = STEPS[e.key], r = Math.floor(selected / n) + dr, c = selected % n + dc;
+  if (r >= 0 && r < n && c >= 0 && c < n) pick(r * n + c);
+  e.preventDefault();
+  e.stopImmediatePropagation();
+}, true);
 
 // ---- The digit pad: 1-9, above 9x9 also 10-16 (typed A-G, and shown so),
 // and erase; a key applies to the selected cells as typing does.
