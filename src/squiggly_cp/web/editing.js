@@ -9,23 +9,23 @@
 // sent with the exports (f-puzzles JSON with "title", "author", "ruleset").
 
 const META_FIELDS = ["title", "author", "rules"];
-const META_HASH = {title: "title", author: "author", rules: "ruleset"};
+const META_KEYS = {title: "title", author: "author", rules: "ruleset"};  // f-puzzles' names, in the address too
 let metaTyping = null;   // the field being typed in: its keystrokes are one undo step
 let exportTimer = null;  // exports waiting for the typing to pause
 
 function blankMeta() { return {title: "", author: "", rules: ""}; }
 function metaKey(s) { return META_FIELDS.map(f => s.meta[f]).join("\u0000"); }
 function metaHash(s) {
-  return META_FIELDS.filter(f => s.meta[f]).map(f => "&" + META_HASH[f] + "=" + encodeURIComponent(s.meta[f])).join("");
+  return META_FIELDS.filter(f => s.meta[f]).map(f => "&" + META_KEYS[f] + "=" + encodeURIComponent(s.meta[f])).join("");
 }
 function metaFromHash(fields, s) {
-  for (const f of META_FIELDS) s.meta[f] = fields[META_HASH[f]] || "";
+  for (const f of META_FIELDS) s.meta[f] = fields[META_KEYS[f]] || "";
 }
 // What the exports are made from: with any metadata, f-puzzles JSON carrying it.
 function exportText(s) {
   if (!META_FIELDS.some(f => s.meta[f])) return puzzleText(s);
   const doc = JSON.parse(fpuzzlesText(s, false));
-  for (const f of META_FIELDS) if (s.meta[f]) doc[f === "rules" ? "ruleset" : f] = s.meta[f];
+  for (const f of META_FIELDS) if (s.meta[f]) doc[META_KEYS[f]] = s.meta[f];
   return JSON.stringify(doc);
 }
 // The metadata alone changed: the links follow it once the typing pauses
