@@ -10,7 +10,7 @@ Both search the one-hot exact-cover model (`squiggly_cp.sat.assumptions.OneHotAs
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
 
 from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
@@ -19,9 +19,10 @@ from ..core.puzzle import Grid, Puzzle
 from ..engines.cpsat import listed_solutions
 from ..sat.assumptions import OneHotAssumptions, clashing_givens
 from ..sat.callbacks import Counter
-from ..sat.run import DONE, run
+from ..sat.model import OneHot
+from ..sat.run import DONE, ask, run
 
-__all__ = ["count", "count_answer", "format_candidates", "true_candidates"]
+__all__ = ["Progress", "candidate_search", "count", "count_answer", "format_candidates", "true_candidates"]
 
 
 def count(
@@ -58,56 +59,161 @@ def count(
 _RANDOM = {"initial_polarity": "POLARITY_RANDOM"}
 
 
+@dataclass
+class Progress:
+    """What `candidate_search` found: per cell, a bitmask of the digits
+    known to occur in some solution; whether that is all of them
+    (``complete``: every other digit is proved impossible); and the
+    ``solutions`` that witness the marks (each added a pair; the rest were
+    found in them by Kempe swaps), to seed a later search of the same or a
+    more constrained grid."""
+
+    masks: list[int]
+    complete: bool
+    solutions: list[Grid] = field(default_factory=list)
+
+
 def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
     """Per cell, a bitmask (bit d-1 for digit d) of the digits some solution puts there.
 
     None if the puzzle has no solution. Raises `Undecided` if ``time_limit``
-    (seconds) runs out first.
+    (seconds) runs out first. The search is `candidate_search`'s.
+    """
+    found = candidate_search(puzzle, time_limit=time_limit)
+    if found is None:
+        return None
+    if not found.complete:
+        raise Undecided("the time limit ran out before every candidate was decided")
+    return found.masks
+
+
+def candidate_search(
+    puzzle: Puzzle, *, seeds: Sequence[Grid] = (), time_limit: float | None = None
+) -> Progress | None:
+    """The true candidates of ``puzzle``, as far as ``time_limit`` (seconds)
+    lets the search go; None if the puzzle has no solution.
 
     Propagation (`squiggly_cp.core.propagate.candidates`) first removes pairs
-    no solution can hold. Every solution found marks its (cell, digit)
+    no solution can hold. Every solution known marks its (cell, digit)
     pairs, and so does every solution made from it by swapping two digits
-    along a Kempe chain free of givens (no search needed). After the first
-    solution, each search asks for a solution holding at least one pair not
-    yet marked; when there is none, that one search proves every pair left
-    unmarked impossible. So a unique puzzle takes at most two searches, and its
-    candidates are its solution. On a puzzle with many solutions, random
-    solutions mark most pairs first, while each still marks many.
-
-    First, though, one search lists the solutions, up to `FEW`: a puzzle with
-    no more (a unique one, or a grid being set) has as candidates the digits
-    its solutions hold, with no more searching; one with more starts from
-    the pairs of those it listed (benchmarks/RESULTS.md: the workbench).
+    along a Kempe chain free of givens (no search needed). Known first are
+    the ``seeds`` that are solutions of ``puzzle`` (the rest are ignored):
+    a solution of the last grid being set that still fits its givens.
+    Then one search lists the solutions, up to `FEW`: a puzzle with no more
+    (a unique one) has as candidates the digits they hold. Otherwise random
+    solutions (CP-SAT's random polarity) mark most pairs, while each still
+    marks many; then each pair left unmarked is asked about alone (one
+    literal assumed, on the propagated model, the last solution as CP-SAT's
+    hint): a solution marks it and more, or it is proved impossible.
+    A single search for "any unmarked pair" costs seconds a call on a
+    sparse 16x16 near uniqueness, where most such pairs are impossible;
+    one pair at a time fails fast by propagation (benchmarks/RESULTS.md,
+    the 16x16 workbench).
     """
-    n = puzzle.size
     if clashing_givens(puzzle) is not None:
         return None
     domains = candidates(puzzle)
     if domains is None:
         return None
     deadline = Deadline(time_limit)
-    masks = [0] * (n * n)
+    marks = _Marks(puzzle)
+    for seed in seeds:
+        if len(seed) == len(domains) and puzzle.is_solution(tuple(seed)):
+            marks.add(tuple(seed))
+    try:
+        if _search(puzzle, domains, deadline, marks) is None:
+            return None
+    except Undecided:
+        return Progress(marks.masks, False, marks.witnesses)
+    return Progress(marks.masks, True, marks.witnesses)
+
+
+class _Marks:
+    """The pairs marked so far and the solutions that marked them."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.masks = [0] * len(puzzle.givens)
+        self.witnesses: list[Grid] = []
+
+    def count(self) -> int:
+        return sum(m.bit_count() for m in self.masks)
+
+    def add(self, grid: Grid, kempe: bool = True) -> int:
+        """Mark ``grid``'s pairs (and, with ``kempe``, its swaps'); how many were new."""
+        before = self.count()
+        if kempe:
+            _mark_kempe(self.puzzle, grid, self.masks)
+        else:
+            for c, d in enumerate(grid):
+                self.masks[c] |= 1 << (d - 1)
+        new = self.count() - before
+        if new:
+            self.witnesses.append(grid)
+        return new
+
+
+def _search(puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks) -> bool | None:
+    """Mark every pair some solution holds (see `candidate_search`); None if
+    there is no solution. Raises `Undecided` when the time runs out."""
+    n = puzzle.size
+    known = bool(marks.witnesses)
     listed, every = _first_solutions(puzzle, domains, deadline)
     for grid in listed:
-        for c, d in enumerate(grid):
-            masks[c] |= 1 << (d - 1)
+        marks.add(grid, kempe=False)  # Kempe swaps of ~100 grids cost more than they find here
     if every:
-        return masks if listed else None
-    onehot = OneHotAssumptions(puzzle)
-    base: list[Any] = [onehot.lit(g) for g in onehot.givens]
-    base += [onehot.lacks(c, d + 1) for c in range(n * n) for d in range(n) if not domains[c] >> d & 1]
-    open_pairs = [(c, d) for c in range(n * n) for d in range(n) if domains[c] >> d & 1]
-    if _mark_one(onehot, base, deadline, None, puzzle, masks) is None:
+        return True if listed or known else None
+    built = OneHot(puzzle, domains)
+    solver = _PairSolver(puzzle, built, deadline)
+    open_pairs = [(c, d) for c, ds in built.lits.items() for d in ds]
+    last = solver.solution(None, None, None)
+    if last is None:
         return None
-    if not _mark_new(onehot, base, open_pairs, deadline, puzzle, masks):
-        return masks
+    marks.add(last)
     for seed in range(1, 2 * n + 1):
-        random_solution = {**_RANDOM, "random_seed": seed}
-        if (_mark_one(onehot, base, deadline, random_solution, puzzle, masks) or 0) < len(open_pairs) // 64:
+        random_grid = solver.solution(None, {**_RANDOM, "random_seed": seed}, None)
+        assert random_grid is not None
+        if marks.add(random_grid) < len(open_pairs) // 64:
             break
-    while _mark_new(onehot, base, open_pairs, deadline, puzzle, masks):
-        pass
-    return masks
+    for c, d in open_pairs:
+        if not marks.masks[c] >> (d - 1) & 1:
+            found = solver.solution((c, d), None, last)
+            if found is not None:
+                marks.add(found)
+                last = found
+    return True
+
+
+class _PairSolver:
+    """Solutions of the propagated one-hot model, one pair assumed at a time."""
+
+    def __init__(self, puzzle: Puzzle, built: OneHot, deadline: Deadline) -> None:
+        self.puzzle, self.built, self.deadline = puzzle, built, deadline
+
+    def solution(
+        self, pair: tuple[int, int] | None, parameters: dict[str, object] | None, hint: Grid | None
+    ) -> Grid | None:
+        """A solution holding ``pair`` (cell, digit) if any, else None; raises
+        `Undecided` at the deadline. ``hint``: a grid for CP-SAT to try first."""
+        model, lits = self.built.model, self.built.lits
+        left = self.deadline.left()
+        if left is not None and left <= 0:
+            raise Undecided("the time limit ran out")
+        model.clear_assumptions()
+        model.clear_hints()
+        if pair is not None:
+            model.add_assumptions([lits[pair[0]][pair[1]]])
+        if hint is not None:
+            for c, ds in lits.items():
+                for d, lit in ds.items():
+                    model.add_hint(lit, int(hint[c] == d))
+        solver, feasible = ask(model, time_limit=left, parameters=parameters)
+        if not feasible:
+            return None
+        grid = self.built.grid(solver)
+        if pair is not None and grid[pair[0]] != pair[1] and hint is not None:
+            return self.solution(pair, parameters, None)  # OR-Tools 9.9-9.11 may answer the hint itself
+        return grid
 
 
 FEW = 300
@@ -133,45 +239,6 @@ def _first_solutions(puzzle: Puzzle, domains: list[int], deadline: Deadline) -> 
     if not finished:
         raise Undecided("the time limit ran out while listing the solutions")
     return listed, True
-
-
-def _mark_one(
-    onehot: OneHotAssumptions,
-    assumed: list,
-    deadline: Deadline,
-    parameters: dict[str, object] | None,
-    puzzle: Puzzle,
-    masks: list[int],
-) -> int | None:
-    """Find a solution under ``assumed`` and mark its pairs and its Kempe
-    swaps' (`_mark_kempe`); how many pairs were new, or None if there is no
-    such solution. Raises `Undecided` when the time runs out."""
-    feasible, found, _ = onehot.solve(assumed, deadline, parameters=parameters, core=False)
-    if not feasible:
-        return None
-    assert found is not None
-    before = sum(m.bit_count() for m in masks)
-    _mark_kempe(puzzle, found, masks)
-    return sum(m.bit_count() for m in masks) - before
-
-
-def _mark_new(
-    onehot: OneHotAssumptions,
-    base: list,
-    open_pairs: list[tuple[int, int]],
-    deadline: Deadline,
-    puzzle: Puzzle,
-    masks: list[int],
-) -> bool:
-    """Find a solution holding a pair of ``open_pairs`` not yet marked, and
-    mark as `_mark_one` does; False if every pair is marked or no such
-    solution exists (which proves the unmarked pairs impossible)."""
-    lits = onehot.lits
-    unmarked = [lits[c][d + 1] for c, d in open_pairs if not masks[c] >> d & 1]
-    if not unmarked:
-        return False
-    some_new = onehot.some_of(unmarked)
-    return _mark_one(onehot, [*base, some_new], deadline, None, puzzle, masks) is not None
 
 
 def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:

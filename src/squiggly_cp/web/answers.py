@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from ..ask.count import true_candidates
+from ..ask.count import candidate_search, true_candidates
 from ..ask.explain import Explanation, explain
 from ..ask.hint import hint
 from ..core.case import Case, InputError
@@ -31,7 +31,7 @@ from ..core.rules import NoRegion
 from ..draw.page import case_data
 from ..draw.render import CELL, MARGIN, case_svg
 from ..draw.rules import rules_svg
-from ..engines.registry import with_proved_solution
+from ..engines.registry import classify, with_proved_solution
 from ..formats.detect import write_puzzles
 from ..formats.fpuzzles_rules import write_rules
 from ..formats.open import cases_in, positions_in
@@ -146,11 +146,12 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
                 out["rating_note"] = f"not rated: {refused}"
     elif found.verdict is Verdict.MULTIPLE:
         out["differences"] = {"cells": told["differ"], "solutions": told["solutions"]}
-        try:
-            masks = true_candidates(puzzle, time_limit=deadline.left())
-            out["candidates"] = None if masks is None else [_mask_digits(m, n) for m in masks]
-        except Undecided:
-            pass
+        if request.get("candidates", True):
+            try:
+                masks = true_candidates(puzzle, time_limit=deadline.left())
+                out["candidates"] = None if masks is None else [_mask_digits(m, n) for m in masks]
+            except Undecided:
+                pass
         if request.get("fix", True):
             # Last, and on `explain`'s budget of work (CP-SAT's deterministic
             # seconds, as the command's), so that the answer is the
@@ -165,6 +166,41 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
             out["conflict_rules"] = told["conflict_rules"]
         out["candidates"] = [""] * (n * n)
     return out
+
+
+SLICE = 1.0
+"""Seconds of search one /api/candidates request does at most, so that the
+page shows the candidates found so far and asks again for the rest."""
+
+
+def candidates_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """The true candidates found within a `SLICE` of search (`count
+    --candidates`' search, `ask.count.candidate_search`), whether they are
+    complete, and the solutions that witness them, which the page sends
+    back as ``solutions`` to go on from there (after an edit too: those
+    that still fit the new givens are still solutions; the others are
+    ignored)."""
+    puzzle = _one_puzzle(request["puzzle"])
+    n = puzzle.size
+    seeds = [_grid_of(text, n) for text in request.get("solutions") or ()]
+    limit = SLICE if time_limit is None else min(SLICE, time_limit)
+    found = candidate_search(puzzle, seeds=[g for g in seeds if g is not None], time_limit=limit)
+    if found is None:
+        return {"size": n, "candidates": [""] * (n * n), "complete": True, "solutions": []}
+    return {
+        "size": n,
+        "candidates": [_mask_digits(m, n) for m in found.masks],
+        "complete": found.complete,
+        "solutions": [_grid_text(g) for g in found.solutions],
+    }
+
+
+def _grid_of(text: str, size: int) -> tuple[int, ...] | None:
+    """A completed grid from its line form (N² digit characters), or None."""
+    digits = tuple(DIGIT_CHARS.find(ch.upper()) + 1 for ch in text)
+    if len(digits) != size * size or not all(0 < d <= size for d in digits):
+        return None
+    return digits
 
 
 def _rules(puzzle: Puzzle) -> dict[str, Any]:
@@ -273,13 +309,41 @@ def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> 
     return {"rating": ratings[scale], **({"ratings": ratings} if "scales" in request else {})}
 
 
-def hint_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
-    """`hint --json` for the position."""
-    position = _one_position(request["puzzle"])
+QUICK = 2.0
+"""Seconds a hint or the logical path of a puzzle with several solutions
+gets before the answer is to add givens first: on a grid being set (a
+sparse 16x16) the search for a step can take the whole time limit and
+find nothing a setter can use."""
+
+
+def _several(puzzle: Puzzle, deadline: Deadline) -> bool:
+    """Whether ``puzzle`` has several solutions (CP-SAT's verdict, quick)."""
     try:
-        found = hint(position, scale=request.get("scale") or "default", time_limit=time_limit)
+        return classify(puzzle, time_limit=deadline.left_or_raise()).verdict is Verdict.MULTIPLE
     except Undecided:
-        return {"case": 1, "verdict": UNKNOWN}
+        return False
+
+
+def _add_givens(what: str) -> dict[str, Any]:
+    return {
+        "case": 1,
+        "verdict": Verdict.MULTIPLE.value,
+        "reason": f"several solutions, and no {what} found within {QUICK:g} s: add givens first",
+    }
+
+
+def hint_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
+    """`hint --json` for the position; for a puzzle with several solutions,
+    within `QUICK` seconds or a reason to add givens first."""
+    position = _one_position(request["puzzle"])
+    deadline = Deadline(time_limit)
+    several = _several(position.puzzle, deadline)
+    left = deadline.left()
+    limit = min(QUICK, left) if several and left is not None else QUICK if several else left
+    try:
+        found = hint(position, scale=request.get("scale") or "default", time_limit=limit)
+    except Undecided:
+        return _add_givens("step") if several else {"case": 1, "verdict": UNKNOWN}
     return found.to_json(1)
 
 
@@ -304,9 +368,12 @@ def steps(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any
             "layout": unfillable,
             "reason": f"the layout admits no completed grid: {unfillable}",
         }
-    found = assess(puzzle, time_limit=deadline.left(), scale=request.get("scale") or "default")
+    several = _several(puzzle, deadline)
+    left = deadline.left()
+    limit = min(QUICK, left) if several and left is not None else QUICK if several else left
+    found = assess(puzzle, time_limit=limit, scale=request.get("scale") or "default")
     if found.logic is None:
-        return {"case": 1, "verdict": UNKNOWN}
+        return _add_givens("path") if several else {"case": 1, "verdict": UNKNOWN}
     return {**found.logic_json(1), "page": case_data(1, found)}
 
 
@@ -378,6 +445,7 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
 
 ANSWERS: dict[str, Callable[[Mapping[str, Any], float | None], dict[str, Any]]] = {
     "analyse": analyse,
+    "candidates": candidates_answer,
     "hint": hint_answer,
     "steps": steps,
     "convert": convert,

@@ -78,6 +78,11 @@ class AnalyseRequest(_Strict):
     fix: bool = Field(
         True, description="false: no given that fixes a puzzle of several solutions is looked for."
     )
+    candidates: bool = Field(
+        True,
+        description="false: no true candidates for a puzzle of several solutions (the verdict comes "
+        "sooner; ask /api/candidates for them).",
+    )
     client: Client = None
 
 
@@ -97,6 +102,17 @@ class PositionRequest(_Strict):
 class StepsRequest(_Strict):
     puzzle: PuzzleText
     scale: Scale = "default"
+    client: Client = None
+
+
+class CandidatesRequest(_Strict):
+    puzzle: PuzzleText
+    solutions: list[Annotated[StrictStr, Field(max_length=MAX_SIZE * MAX_SIZE)]] | None = Field(
+        None,
+        max_length=1000,
+        description="Completed grids (line form) to start from: those the last answers gave, for this "
+        "puzzle or the one before an edit. Those that are not solutions of the puzzle are ignored.",
+    )
     client: Client = None
 
 
@@ -353,6 +369,14 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "`conflict` (none: the minimal conflicting givens), `rating` (unique: `er`, `ep`, `ed`, `level`, "
         "`hardest` on `scale`) and `ratings` (per scale in `scales`). The same as the commands `layout`, "
         "`explain`, `count --candidates` and `rate --json` answer.",
+    ),
+    (
+        "candidates",
+        CandidatesRequest,
+        "The true candidates found within about a second of search: `candidates` (one string a cell), "
+        "`complete` (false: more may be found; ask again, sending `solutions` back) and `solutions` "
+        "(the solutions that witness them). Complete: every digit left out is proved impossible there. "
+        "The same search as `count --candidates`.",
     ),
     ("hint", PositionRequest, "The next step from a position: what `hint --json` prints."),
     (

@@ -37,12 +37,16 @@ from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
 
 __all__ = ["workbench_page"]
 
+SCRIPTS = ("tools", "candidates", "editing")
+"""The page's own scripts beside ``board.js``, each inlined at its placeholder
+(``/*__TOOLS_JS__*/``...): the variant tools, the true candidates a slice at a
+time, the metadata fields, digit pad and selection."""
+
 
 @cache
 def workbench_page() -> str:
-    """The complete page: the template with ``board.js``, ``editing.js`` (the
-    metadata fields, the digit pad, selecting several cells) and the drawing
-    constants inlined."""
+    """The complete page: the template with ``board.js``, `SCRIPTS` and the
+    drawing constants inlined."""
     template = resources.files(__package__).joinpath("workbench.html").read_text(encoding="utf-8")
     data = {
         "cell": CELL,
@@ -53,11 +57,8 @@ def workbench_page() -> str:
         "sizes": [MIN_SIZE, MAX_SIZE],
         "symmetries": list(CLUE_SYMMETRIES),
     }
-    tools = resources.files(__package__).joinpath("tools.js").read_text(encoding="utf-8")
-    editing = resources.files(__package__).joinpath("editing.js").read_text(encoding="utf-8")
-    return (
-        template.replace("/*__BOARD_JS__*/", board_script())
-        .replace("/*__TOOLS_JS__*/", tools)
-        .replace("/*__EDITING_JS__*/", editing)
-        .replace("__DATA__", script_json(data))
-    )
+    page = template.replace("/*__BOARD_JS__*/", board_script())
+    for name in SCRIPTS:
+        script = resources.files(__package__).joinpath(f"{name}.js").read_text(encoding="utf-8")
+        page = page.replace(f"/*__{name.upper()}_JS__*/", script)
+    return page.replace("__DATA__", script_json(data))

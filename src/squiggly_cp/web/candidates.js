@@ -1,0 +1,56 @@
+// The true candidates of a puzzle of several solutions, asked for after
+// the verdict, a slice at a time: each /api/candidates answer holds the
+// candidates found so far, whether they are complete, and the solutions that
+// witness them, which the next request sends back to go on from. Those
+// solutions are kept across edits: one that still fits the new givens is
+// still a solution (the server checks each), so its digits stay candidates
+// and the search starts from them.
+function squigglyCandidates(request, cancel, changed) {
+  "use strict";
+  const KEEP = 400;  // solutions kept, the newest
+  let known = [], state = null, seq = 0, timer = null;
+  function fits(grid, givens) {
+    if (grid.length !== givens.length) return false;
+    for (let i = 0; i < givens.length; i++) if (givens[i] !== "." && givens[i] !== grid[i]) return false;
+    return true;
+  }
+  function learn(solutions) {
+    for (const s of solutions || []) if (typeof s === "string" && !known.includes(s)) known.push(s);
+    if (known.length > KEEP) known = known.slice(known.length - KEEP);
+  }
+  function stop() {
+    seq++;
+    clearTimeout(timer);
+    timer = null;
+    cancel("candidates");
+    state = null;
+  }
+  // Start on ``line`` (the puzzle sent), whose givens are ``givens`` (line
+  // form), from the solutions known that fit them and ``seeds``.
+  function start(line, givens, seeds) {
+    stop();
+    known = known.filter(g => fits(g, givens));
+    learn(seeds);
+    state = {list: null, complete: false, error: null};
+    ask(line, seq, 0);
+  }
+  function ask(line, my, retries) {
+    request("candidates", "/api/candidates", {puzzle: line, solutions: known}, (status, data) => {
+      if (my !== seq) return;
+      if (status === 503 && retries < 5) {
+        timer = setTimeout(() => { timer = null; ask(line, my, retries + 1); }, 1000 * (retries + 1));
+        return;
+      }
+      if (status !== 200 || !Array.isArray(data.candidates)) {
+        state.error = data && data.error ? data.error : data.reason || "the server answered " + status;
+        changed();
+        return;
+      }
+      learn(data.solutions);
+      state = {list: data.candidates, complete: !!data.complete, error: null};
+      changed();
+      if (!data.complete) ask(line, my, 0);
+    }, message => { if (my === seq) { state.error = message; changed(); } });
+  }
+  return {start: start, stop: stop, state: () => state};
+}
