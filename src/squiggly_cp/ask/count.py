@@ -57,6 +57,8 @@ def count(
 # pairs per search on a puzzle with many solutions, while they still find new
 # ones (measured: benchmarks/RESULTS.md, "Slow corners").
 _RANDOM = {"initial_polarity": "POLARITY_RANDOM"}
+RANDOM_TRIES = 2
+"""Random solutions `candidate_search` asks for at most, per digit of the size."""
 
 
 @dataclass
@@ -170,7 +172,7 @@ def _search(puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Mark
     if last is None:
         return None
     marks.add(last)
-    for seed in range(1, 2 * n + 1):
+    for seed in range(1, RANDOM_TRIES * n + 1):
         random_grid = solver.solution(None, {**_RANDOM, "random_seed": seed}, None)
         assert random_grid is not None
         if marks.add(random_grid) < len(open_pairs) // 64:

@@ -1,0 +1,132 @@
+"""True candidates found a slice at a time (issue 41, part 2): the search
+`count --candidates` and the workbench share (`ask.count.candidate_search`),
+/api/candidates, and hint and steps on a grid being set.
+
+Candidates are checked against the union of the solutions the DLX engine
+enumerates (`engines.dlx.iter_solutions`: no CP-SAT), on puzzles small
+enough to enumerate.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from squiggly_cp.ask import count as count_module
+from squiggly_cp.ask.count import candidate_search
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
+from squiggly_cp.engines.dlx import iter_solutions
+from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.formats.open import cases_in
+from squiggly_cp.make.generate import make_puzzle
+from squiggly_cp.web import answers
+from squiggly_cp.web.app import create_app
+
+SPARSE_16 = (Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt").read_text().split()[0]
+"""A 16x16 with 40 givens: the start of the benchmark's recorded edits."""
+
+
+def several(seed: int, size: int) -> Puzzle:
+    """A puzzle of ``size`` with several solutions, from ``seed``."""
+    return make_puzzle(random.Random(f"candidate search {seed}"), "multiple", size)
+
+
+def truth(puzzle: Puzzle) -> list[int]:
+    masks = [0] * (puzzle.size**2)
+    for grid in iter_solutions(puzzle):
+        for c, d in enumerate(grid):
+            masks[c] |= 1 << (d - 1)
+    return masks
+
+
+def text(grid: tuple[int, ...]) -> str:
+    return "".join(DIGIT_CHARS[d - 1] for d in grid)
+
+
+@pytest.mark.parametrize("tries", [0, 2])
+@pytest.mark.parametrize(("seed", "size"), [(1, 5), (2, 6), (3, 6), (4, 6), (5, 7)])
+def test_search_past_the_listing_finds_the_union_of_the_solutions(monkeypatch, seed, size, tries):
+    """With no listing (FEW 0) the pairs are found by random solutions, then
+    one pair at a time (with no random ones, all of them that way)."""
+    monkeypatch.setattr(count_module, "FEW", 0)
+    monkeypatch.setattr(count_module, "RANDOM_TRIES", tries)
+    puzzle = several(seed, size)
+    found = candidate_search(puzzle)
+    assert found is not None and found.complete
+    assert found.masks == truth(puzzle)
+    assert found.solutions and all(puzzle.is_solution(g) for g in found.solutions)
+
+
+def test_seeds_are_kept_and_strangers_ignored():
+    """A seed that solves the puzzle is marked (and returned as a witness)
+    before any search; one that does not is ignored. With no time at all the
+    progress is the seed's marks, a subset of the truth, not complete."""
+    puzzle = several(2, 6)
+    true = truth(puzzle)
+    solution = next(iter_solutions(puzzle))
+    stranger = tuple(reversed(solution))
+    assert not puzzle.is_solution(stranger)
+    early = candidate_search(puzzle, seeds=[stranger, solution], time_limit=0)
+    assert early is not None and not early.complete
+    assert early.solutions == [solution]
+    assert all(m & t == m for m, t in zip(early.masks, true, strict=True))
+    assert all(m >> (d - 1) & 1 for m, d in zip(early.masks, solution, strict=True))
+    assert candidate_search(puzzle, seeds=[stranger]).masks == true
+
+
+def test_no_solution_is_none():
+    puzzle = several(2, 6)
+    givens = list(puzzle.givens)
+    cell = givens.index(0)
+    givens[cell] = next(d for d in range(1, 7) if not truth(puzzle)[cell] >> (d - 1) & 1)
+    assert list(iter_solutions(puzzle.with_givens(tuple(givens)))) == []
+    assert candidate_search(puzzle.with_givens(tuple(givens))) is None
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    with TestClient(create_app(workers=1, time_limit=60), base_url="http://localhost") as test_client:
+        yield test_client
+
+
+def test_api_candidates_asked_again_until_complete(client):
+    """The page's loop: each answer's solutions sent back until `complete`;
+    the last answer is the truth. The quick analysis leaves candidates out."""
+    puzzle = several(3, 6)
+    line = write_puzzles([puzzle], "line").strip()
+    quick = client.post("/api/analyse", json={"puzzle": line, "fix": False, "rate": False, "candidates": False})
+    assert quick.json()["verdict"] == "multiple" and "candidates" not in quick.json()
+    known = ["not a grid", "1" * 36, *quick.json()["differences"]["solutions"]]
+    for _ in range(20):
+        got = client.post("/api/candidates", json={"puzzle": line, "solutions": known}).json()
+        known += got["solutions"]
+        if got["complete"]:
+            break
+    assert got["complete"]
+    masks = [sum(1 << (DIGIT_CHARS.index(ch)) for ch in cell) for cell in got["candidates"]]
+    assert masks == truth(puzzle)
+
+
+def test_api_candidates_of_no_solution_are_empty_and_complete(client):
+    line = "11" + "." * 14 + "1122112233443344"
+    got = client.post("/api/candidates", json={"puzzle": line}).json()
+    assert got == {"size": 4, "candidates": [""] * 16, "complete": True, "solutions": []}
+
+
+@pytest.mark.parametrize("endpoint", ["hint", "steps"])
+def test_a_sparse_16x16_gets_add_givens_not_the_time_limit(monkeypatch, endpoint):
+    """Hint and steps of a 16x16 being set answer "several solutions: add
+    givens first" once their short allowance (QUICK; 0 here, so the answer
+    does not hang on the clock) is spent, instead of searching the whole
+    time limit for "unknown" (the old answer, after 5 s here)."""
+    monkeypatch.setattr(answers, "QUICK", 0.0, raising=False)
+    got = answers.answer(endpoint, {"puzzle": SPARSE_16}, 5.0)
+    assert got["verdict"] == "multiple"
+    assert "add givens first" in got["reason"]
+    assert next(cases_in(SPARSE_16.encode())).puzzle.size == 16
