@@ -28,7 +28,8 @@ from squiggly_cp.make.generate import make_puzzle
 from squiggly_cp.web import answers
 from squiggly_cp.web.app import create_app
 
-SPARSE_16 = (Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt").read_text().split()[0]
+EDITS = Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt"
+SPARSE_16 = EDITS.read_text().split()[0]
 """A 16x16 with 40 givens: the start of the benchmark's recorded edits."""
 
 
@@ -100,7 +101,8 @@ def test_api_candidates_asked_again_until_complete(client):
     the last answer is the truth. The quick analysis leaves candidates out."""
     puzzle = several(3, 6)
     line = write_puzzles([puzzle], "line").strip()
-    quick = client.post("/api/analyse", json={"puzzle": line, "fix": False, "rate": False, "candidates": False})
+    asked = {"puzzle": line, "fix": False, "rate": False, "candidates": False}
+    quick = client.post("/api/analyse", json=asked)
     assert quick.json()["verdict"] == "multiple" and "candidates" not in quick.json()
     known = ["not a grid", "1" * 36, *quick.json()["differences"]["solutions"]]
     for _ in range(20):
