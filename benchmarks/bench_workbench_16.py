@@ -6,6 +6,7 @@ edit the time to the verdict, to the complete true candidates and of
     python benchmarks/bench_workbench_16.py --make     # (re)write the sequence, from SEED
     python benchmarks/bench_workbench_16.py            # measure it
     python benchmarks/bench_workbench_16.py --edits 10 # the first 10 edits only
+    python benchmarks/bench_workbench_16.py --count-every 5  # count on every 5th grid
 
 The sequence (benchmarks/workbench16_edits.txt, one line form a grid: the
 40-given start, then one line after each edit) is made by our generator: a
@@ -71,17 +72,21 @@ def make_sequence(seed: int) -> list[str]:
     return [write_puzzles([puzzle.with_givens(tuple(g))], "line").strip() for g in grids]
 
 
-def candidates_time(line: str, seeds: list[str]) -> tuple[float, int, list[str]]:
+def candidates_time(
+    line: str, seeds: list[str], excluded: list[str]
+) -> tuple[float, int, list[str], list[str]]:
     """Seconds until /api/candidates says complete, how many requests, and
-    the solutions known at the end (the page keeps them for the next grid)."""
+    the solutions known and digits excluded at the end (the page keeps them
+    for the next grid: each edit here only adds a given)."""
     start, asked = time.perf_counter(), 0
     known = list(seeds)
     while True:
         asked += 1
-        got = answer("candidates", {"puzzle": line, "solutions": known}, 10.0)
+        got = answer("candidates", {"puzzle": line, "solutions": known, "excluded": excluded}, 10.0)
         known = list(dict.fromkeys([*known, *got["solutions"]]))[-400:]
+        excluded = got["excluded"] or excluded
         if got["complete"]:
-            return time.perf_counter() - start, asked, known
+            return time.perf_counter() - start, asked, known, excluded
 
 
 def fits(grid: str, givens: str) -> bool:
@@ -100,7 +105,8 @@ def main() -> None:
     parser.add_argument("--make", action="store_true", help="write the sequence from --seed")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--edits", type=int, default=None, help="measure the first EDITS edits only")
-    parser.add_argument("--no-count", action="store_true", help="skip count --candidates")
+    parser.add_argument("--count-every", type=int, default=1, metavar="K",
+                        help="time count --candidates on every K-th grid only (0: none)")
     args = parser.parse_args()
     if args.make:
         DATA.write_text("\n".join(make_sequence(args.seed)) + "\n")
@@ -109,7 +115,7 @@ def main() -> None:
     lines = DATA.read_text().split()
     if args.edits is not None:
         lines = lines[: args.edits + 1]
-    verdicts, cands, counts, known = [], [], [], []
+    verdicts, cands, counts, known, excluded = [], [], [], [], []
     for k, line in enumerate(lines):
         puzzle: Puzzle = next(cases_in(line.encode())).puzzle
         givens = "".join("." if d == 0 else line[c] for c, d in enumerate(puzzle.givens))
@@ -117,10 +123,10 @@ def main() -> None:
         quick = answer("analyse", {"puzzle": line, "fix": False, "rate": False, "candidates": False}, 10.0)
         verdicts.append(time.perf_counter() - start)
         seeds = [g for g in [*known, *quick.get("differences", {}).get("solutions", [])] if fits(g, givens)]
-        seconds, asked, known = candidates_time(line, seeds)
+        seconds, asked, known, excluded = candidates_time(line, seeds, excluded)
         cands.append(seconds)
         count = float("nan")
-        if not args.no_count:
+        if args.count_every and k % args.count_every == 0:
             start = time.perf_counter()
             true_candidates(puzzle)
             count = time.perf_counter() - start

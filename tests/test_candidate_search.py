@@ -81,6 +81,25 @@ def test_seeds_are_kept_and_strangers_ignored():
     assert candidate_search(puzzle, seeds=[stranger]).masks == true
 
 
+def test_exclusions_carry_over_and_a_seed_overrules_them(monkeypatch):
+    """The pairs a search proved impossible, passed to the next search of
+    the same puzzle or one with a given more, give the same candidates; an
+    exclusion a seed disproves (a stale one) is dropped."""
+    monkeypatch.setattr(count_module, "FEW", 0)
+    monkeypatch.setattr(count_module, "RANDOM_TRIES", 0)
+    puzzle = several(3, 6)  # 36 pairs left to the search and proved impossible by it
+    first = candidate_search(puzzle)
+    assert first is not None and any(first.excluded)
+    solution = next(iter_solutions(puzzle))
+    givens = list(puzzle.givens)
+    givens[givens.index(0)] = solution[givens.index(0)]
+    more = puzzle.with_givens(tuple(givens))
+    again = candidate_search(more, seeds=first.solutions, excluded=first.excluded)
+    assert again is not None and again.complete and again.masks == truth(more)
+    stale = [1 << (d - 1) for d in solution]  # this solution's own pairs, "proved impossible"
+    assert candidate_search(puzzle, seeds=[solution], excluded=stale).masks == truth(puzzle)
+
+
 def test_no_solution_is_none():
     puzzle = several(2, 6)
     givens = list(puzzle.givens)
@@ -118,7 +137,7 @@ def test_api_candidates_asked_again_until_complete(client):
 def test_api_candidates_of_no_solution_are_empty_and_complete(client):
     line = "11" + "." * 14 + "1122112233443344"
     got = client.post("/api/candidates", json={"puzzle": line}).json()
-    assert got == {"size": 4, "candidates": [""] * 16, "complete": True, "solutions": []}
+    assert got == {"size": 4, "candidates": [""] * 16, "complete": True, "solutions": [], "excluded": []}
 
 
 @pytest.mark.parametrize("endpoint", ["hint", "steps"])

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
-from ..core.propagate import candidates
+from ..core.propagate import candidates, singles
 from ..core.puzzle import Grid, Puzzle
 from ..engines.cpsat import listed_solutions
 from ..sat.assumptions import OneHotAssumptions, clashing_givens
@@ -68,11 +68,14 @@ class Progress:
     (``complete``: every other digit is proved impossible); and the
     ``solutions`` that witness the marks (each added a pair; the rest were
     found in them by Kempe swaps), to seed a later search of the same or a
-    more constrained grid."""
+    more constrained grid; and the pairs ``excluded``, for a later search of
+    the same grid, or one with more givens."""
 
     masks: list[int]
     complete: bool
     solutions: list[Grid] = field(default_factory=list)
+    excluded: list[int] = field(default_factory=list)
+    """Per cell, the digits proved impossible there by a search (propagation's aside)."""
 
 
 def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[int] | None:
@@ -90,7 +93,11 @@ def true_candidates(puzzle: Puzzle, *, time_limit: float | None = None) -> list[
 
 
 def candidate_search(
-    puzzle: Puzzle, *, seeds: Sequence[Grid] = (), time_limit: float | None = None
+    puzzle: Puzzle,
+    *,
+    seeds: Sequence[Grid] = (),
+    excluded: Sequence[int] = (),
+    time_limit: float | None = None,
 ) -> Progress | None:
     """The true candidates of ``puzzle``, as far as ``time_limit`` (seconds)
     lets the search go; None if the puzzle has no solution.
@@ -101,7 +108,11 @@ def candidate_search(
     along a Kempe chain free of givens (no search needed). Known first are
     the ``seeds`` that are solutions of ``puzzle`` (the rest are ignored):
     a solution of the last grid being set that still fits its givens.
-    Then one search lists the solutions, up to `FEW`: a puzzle with no more
+    ``excluded`` (per cell, a bitmask) are pairs an earlier search proved
+    impossible (its `Progress.excluded`) on this grid or one with fewer
+    givens: taken as proved (but for a pair a seed holds, which disproves it).
+    Then, unless there are such pairs (the search went past it before),
+    one search lists the solutions, up to `FEW`: a puzzle with no more
     (a unique one) has as candidates the digits they hold. Otherwise random
     solutions (CP-SAT's random polarity) mark most pairs, while each still
     marks many; then each pair left unmarked is asked about alone (one
@@ -122,12 +133,18 @@ def candidate_search(
     for seed in seeds:
         if len(seed) == len(domains) and puzzle.is_solution(tuple(seed)):
             marks.add(tuple(seed))
+    if any(excluded) and len(excluded) == len(domains):
+        marks.excluded = [e & d & ~m for e, d, m in zip(excluded, domains, marks.masks, strict=True)]
+        domains = [d & ~e for d, e in zip(domains, marks.excluded, strict=True)]
+        layout = puzzle.layout
+        if singles(layout, domains, [0] * len(domains), layout.peer_lists) is not None:
+            return None
     try:
-        if _search(puzzle, domains, deadline, marks) is None:
+        if _search(puzzle, domains, deadline, marks, listing=not any(excluded)) is None:
             return None
     except Undecided:
-        return Progress(marks.masks, False, marks.witnesses)
-    return Progress(marks.masks, True, marks.witnesses)
+        return Progress(marks.masks, False, marks.witnesses, marks.excluded)
+    return Progress(marks.masks, True, marks.witnesses, marks.excluded)
 
 
 class _Marks:
@@ -137,6 +154,7 @@ class _Marks:
         self.puzzle = puzzle
         self.masks = [0] * len(puzzle.givens)
         self.witnesses: list[Grid] = []
+        self.excluded = [0] * len(puzzle.givens)
 
     def count(self) -> int:
         return sum(m.bit_count() for m in self.masks)
@@ -155,20 +173,23 @@ class _Marks:
         return new
 
 
-def _search(puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks) -> bool | None:
-    """Mark every pair some solution holds (see `candidate_search`); None if
-    there is no solution. Raises `Undecided` when the time runs out."""
+def _search(
+    puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks, listing: bool
+) -> bool | None:
+    """Mark every pair some solution holds (see `candidate_search`, which
+    says whether to start by ``listing`` the first solutions); None if there
+    is no solution. Raises `Undecided` when the time runs out."""
     n = puzzle.size
-    known = bool(marks.witnesses)
-    listed, every = _first_solutions(puzzle, domains, deadline)
-    for grid in listed:
-        marks.add(grid, kempe=False)  # Kempe swaps of ~100 grids cost more than they find here
-    if every:
-        return True if listed or known else None
+    if listing:
+        listed, every = _first_solutions(puzzle, domains, deadline)
+        for grid in listed:
+            marks.add(grid, kempe=False)  # Kempe swaps of ~100 grids cost more than they find here
+        if every:
+            return True if listed or marks.witnesses else None
     built = OneHot(puzzle, domains)
     solver = _PairSolver(puzzle, built, deadline)
     open_pairs = [(c, d) for c, ds in built.lits.items() for d in ds]
-    last = solver.solution(None, None, None)
+    last = marks.witnesses[-1] if marks.witnesses else solver.solution(None, None, None)
     if last is None:
         return None
     marks.add(last)
@@ -180,7 +201,9 @@ def _search(puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Mark
     for c, d in open_pairs:
         if not marks.masks[c] >> (d - 1) & 1:
             found = solver.solution((c, d), None, last)
-            if found is not None:
+            if found is None:
+                marks.excluded[c] |= 1 << (d - 1)
+            else:
                 marks.add(found)
                 last = found
     return True

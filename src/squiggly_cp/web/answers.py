@@ -176,23 +176,35 @@ page shows the candidates found so far and asks again for the rest."""
 def candidates_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """The true candidates found within a `SLICE` of search (`count
     --candidates`' search, `ask.count.candidate_search`), whether they are
-    complete, and the solutions that witness them, which the page sends
-    back as ``solutions`` to go on from there (after an edit too: those
-    that still fit the new givens are still solutions; the others are
-    ignored)."""
+    complete, the solutions that witness them and the digits proved
+    impossible (``excluded``, beyond propagation's), which the page sends
+    back to go on from there: ``solutions`` after an edit too (those that
+    still fit the new givens are still solutions; the others are ignored),
+    ``excluded`` while the puzzle only gains givens (a digit impossible
+    stays impossible)."""
     puzzle = _one_puzzle(request["puzzle"])
     n = puzzle.size
     seeds = [_grid_of(text, n) for text in request.get("solutions") or ()]
     limit = SLICE if time_limit is None else min(SLICE, time_limit)
-    found = candidate_search(puzzle, seeds=[g for g in seeds if g is not None], time_limit=limit)
+    excluded = request.get("excluded") or []
+    masks = [_digits_mask(cell, n) for cell in excluded] if len(excluded) == n * n else []
+    found = candidate_search(
+        puzzle, seeds=[g for g in seeds if g is not None], excluded=masks, time_limit=limit
+    )
     if found is None:
-        return {"size": n, "candidates": [""] * (n * n), "complete": True, "solutions": []}
+        return {"size": n, "candidates": [""] * (n * n), "complete": True, "solutions": [], "excluded": []}
     return {
         "size": n,
         "candidates": [_mask_digits(m, n) for m in found.masks],
         "complete": found.complete,
         "solutions": [_grid_text(g) for g in found.solutions],
+        "excluded": [_mask_digits(m, n) for m in found.excluded],
     }
+
+
+def _digits_mask(text: str, size: int) -> int:
+    """The bitmask of the digits ``text`` names (others ignored)."""
+    return sum(1 << d for d in range(size) if DIGIT_CHARS[d] in text.upper())
 
 
 def _grid_of(text: str, size: int) -> tuple[int, ...] | None:

@@ -113,6 +113,12 @@ class CandidatesRequest(_Strict):
         description="Completed grids (line form) to start from: those the last answers gave, for this "
         "puzzle or the one before an edit. Those that are not solutions of the puzzle are ignored.",
     )
+    excluded: list[Annotated[StrictStr, Field(max_length=MAX_SIZE)]] | None = Field(
+        None,
+        max_length=MAX_SIZE * MAX_SIZE,
+        description="Per cell, digits a last answer proved impossible (its `excluded`), for this puzzle "
+        "or one with fewer givens: taken as proved.",
+    )
     client: Client = None
 
 
@@ -374,8 +380,9 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "candidates",
         CandidatesRequest,
         "The true candidates found within about a second of search: `candidates` (one string a cell), "
-        "`complete` (false: more may be found; ask again, sending `solutions` back) and `solutions` "
-        "(the solutions that witness them). Complete: every digit left out is proved impossible there. "
+        "`complete` (false: more may be found; ask again, sending `solutions` and `excluded` back), "
+        "`solutions` (the solutions that witness them) and `excluded` (per cell, the digits proved "
+        "impossible beyond propagation). Complete: every digit left out is proved impossible there. "
         "The same search as `count --candidates`.",
     ),
     ("hint", PositionRequest, "The next step from a position: what `hint --json` prints."),
