@@ -79,11 +79,12 @@ def candidates_time(
     the solutions known and digits excluded at the end (the page keeps them
     for the next grid: each edit here only adds a given)."""
     start, asked = time.perf_counter(), 0
-    known = list(seeds)
+    known, found = list(seeds), None
     while True:
         asked += 1
-        got = answer("candidates", {"puzzle": line, "solutions": known, "excluded": excluded}, 10.0)
-        known = list(dict.fromkeys([*known, *got["solutions"]]))[-400:]
+        request = {"puzzle": line, "solutions": known, "excluded": excluded, "found": found}
+        got = answer("candidates", request, 10.0)
+        known, found = list(dict.fromkeys([*known, *got["solutions"]]))[-100:], got["candidates"]
         excluded = got["excluded"] or excluded
         if got["complete"]:
             return time.perf_counter() - start, asked, known, excluded

@@ -116,7 +116,8 @@ def client() -> TestClient:
 
 
 def test_api_candidates_asked_again_until_complete(client):
-    """The page's loop: each answer's solutions sent back until `complete`;
+    """The page's loop: each answer's solutions, candidates (as found) and
+    excluded digits sent back until `complete`;
     the last answer is the truth. The quick analysis leaves candidates out."""
     puzzle = several(3, 6)
     line = write_puzzles([puzzle], "line").strip()
@@ -124,9 +125,11 @@ def test_api_candidates_asked_again_until_complete(client):
     quick = client.post("/api/analyse", json=asked)
     assert quick.json()["verdict"] == "multiple" and "candidates" not in quick.json()
     known = ["not a grid", "1" * 36, *quick.json()["differences"]["solutions"]]
+    sent: dict[str, object] = {"puzzle": line, "solutions": known}
     for _ in range(20):
-        got = client.post("/api/candidates", json={"puzzle": line, "solutions": known}).json()
+        got = client.post("/api/candidates", json=sent).json()
         known += got["solutions"]
+        sent.update(found=got["candidates"], excluded=got["excluded"])
         if got["complete"]:
             break
     assert got["complete"]

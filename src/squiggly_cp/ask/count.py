@@ -97,6 +97,7 @@ def candidate_search(
     *,
     seeds: Sequence[Grid] = (),
     excluded: Sequence[int] = (),
+    found: Sequence[int] = (),
     time_limit: float | None = None,
 ) -> Progress | None:
     """The true candidates of ``puzzle``, as far as ``time_limit`` (seconds)
@@ -111,6 +112,8 @@ def candidate_search(
     ``excluded`` (per cell, a bitmask) are pairs an earlier search proved
     impossible (its `Progress.excluded`) on this grid or one with fewer
     givens: taken as proved (but for a pair a seed holds, which disproves it).
+    ``found`` (per cell, a bitmask) are pairs an earlier search of this very
+    puzzle found in a solution (its `Progress.masks`): taken as found.
     Then, unless there are such pairs (the search went past it before),
     one search lists the solutions, up to `FEW`: a puzzle with no more
     (a unique one) has as candidates the digits they hold. Otherwise random
@@ -130,9 +133,11 @@ def candidate_search(
         return None
     deadline = Deadline(time_limit)
     marks = _Marks(puzzle)
+    if len(found) == len(domains):
+        marks.masks = [f & d for f, d in zip(found, domains, strict=True)]
     for seed in seeds:
         if len(seed) == len(domains) and puzzle.is_solution(tuple(seed)):
-            marks.add(tuple(seed))
+            marks.add(tuple(seed), kempe=not found)  # with found, its swaps are marked already
     if any(excluded) and len(excluded) == len(domains):
         marks.excluded = [e & d & ~m for e, d, m in zip(excluded, domains, marks.masks, strict=True)]
         domains = [d & ~e for d, e in zip(domains, marks.excluded, strict=True)]

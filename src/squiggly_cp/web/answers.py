@@ -181,15 +181,19 @@ def candidates_answer(request: Mapping[str, Any], time_limit: float | None) -> d
     back to go on from there: ``solutions`` after an edit too (those that
     still fit the new givens are still solutions; the others are ignored),
     ``excluded`` while the puzzle only gains givens (a digit impossible
-    stays impossible)."""
+    stays impossible), and the ``candidates`` as ``found`` for the same
+    puzzle only."""
     puzzle = _one_puzzle(request["puzzle"])
     n = puzzle.size
     seeds = [_grid_of(text, n) for text in request.get("solutions") or ()]
     limit = SLICE if time_limit is None else min(SLICE, time_limit)
-    excluded = request.get("excluded") or []
-    masks = [_digits_mask(cell, n) for cell in excluded] if len(excluded) == n * n else []
+    excluded, known = request.get("excluded") or [], request.get("found") or []
     found = candidate_search(
-        puzzle, seeds=[g for g in seeds if g is not None], excluded=masks, time_limit=limit
+        puzzle,
+        seeds=[g for g in seeds if g is not None],
+        excluded=[_digits_mask(cell, n) for cell in excluded] if len(excluded) == n * n else [],
+        found=[_digits_mask(cell, n) for cell in known] if len(known) == n * n else [],
+        time_limit=limit,
     )
     if found is None:
         return {"size": n, "candidates": [""] * (n * n), "complete": True, "solutions": [], "excluded": []}

@@ -119,6 +119,12 @@ class CandidatesRequest(_Strict):
         description="Per cell, digits a last answer proved impossible (its `excluded`), for this puzzle "
         "or one with fewer givens: taken as proved.",
     )
+    found: list[Annotated[StrictStr, Field(max_length=MAX_SIZE)]] | None = Field(
+        None,
+        max_length=MAX_SIZE * MAX_SIZE,
+        description="Per cell, the candidates a last answer for this very puzzle found (its "
+        "`candidates`): taken as found.",
+    )
     client: Client = None
 
 
@@ -380,7 +386,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "candidates",
         CandidatesRequest,
         "The true candidates found within about a second of search: `candidates` (one string a cell), "
-        "`complete` (false: more may be found; ask again, sending `solutions` and `excluded` back), "
+        "`complete` (false: more may be found; ask again, sending `solutions`, `excluded` and, as `found`, "
+        "`candidates` back), "
         "`solutions` (the solutions that witness them) and `excluded` (per cell, the digits proved "
         "impossible beyond propagation). Complete: every digit left out is proved impossible there. "
         "The same search as `count --candidates`.",

@@ -9,7 +9,7 @@
 // and rules): a digit impossible stays impossible.
 function squigglyCandidates(request, cancel, changed) {
   "use strict";
-  const KEEP = 400;  // solutions kept, the newest
+  const KEEP = 100;  // solutions kept, the newest
   let known = [], state = null, seq = 0, timer = null;
   let excluded = null, excludedFor = null;  // {givens, frame}: the puzzle they were proved on
   function fits(grid, givens) {
@@ -43,6 +43,7 @@ function squigglyCandidates(request, cancel, changed) {
   function ask(line, my, retries) {
     const body = {puzzle: line, solutions: known};
     if (excluded) body.excluded = excluded;
+    if (state && state.list) body.found = state.list;  // this very puzzle's, from the last slice
     request("candidates", "/api/candidates", body, (status, data) => {
       if (my !== seq) return;
       if (status === 503 && retries < 5) {

@@ -14,7 +14,10 @@ Its contract, which tests/test_workbench_page.py drives: every cell is an
 element with ``data-cell="rRcC"``, ``data-value`` (the given or entered
 digit, or empty), ``data-region`` (0-based, numbered in order of first
 appearance) and ``data-candidates`` (the true candidates shown, ascending;
-empty when hidden or the cell has a value); ``[data-role=verdict]`` holds
+empty when hidden or the cell has a value; for a puzzle of several
+solutions they come after the verdict, from ``candidates.js``, and
+``[data-role=candidates-note]``'s ``data-complete`` is ``false`` while
+they are partial); ``[data-role=verdict]`` holds
 ``checking`` until the first, quick analysis answers (``fix`` and ``rate``
 false), then its verdict, also as ``data-verdict``; ``[data-role=pending]``
 says what the second, full analysis (the fixing given, the ratings) is still
