@@ -19,9 +19,12 @@ Measured per grid, in this process, as the workbench's workers answer
 
 - verdict: the page's quick analysis (``"fix"``, ``"rate"`` and
   ``"candidates"`` false);
-- candidates: /api/candidates asked again and again, each time with the
-  solutions the last answer gave (from the previous grid's too, those that
-  still fit), until complete, as the page does: the sum of the requests;
+- candidates: from the edit to the complete true candidates, as the page
+  gets them: for a unique grid (or none) they come with the verdict; for
+  one of several solutions the verdict's time plus /api/candidates asked
+  again and again until complete, each time with what the last answer gave
+  (its solutions, from the previous grids' too while they fit, its
+  excluded digits while givens are only added, its candidates as found);
 - count: `count --candidates`' search from nothing (`ask.count.true_candidates`).
 
 Each is reported as p50 / p95 / max over the grids, against the targets:
@@ -124,7 +127,10 @@ def main() -> None:
         quick = answer("analyse", {"puzzle": line, "fix": False, "rate": False, "candidates": False}, 10.0)
         verdicts.append(time.perf_counter() - start)
         seeds = [g for g in [*known, *quick.get("differences", {}).get("solutions", [])] if fits(g, givens)]
-        seconds, asked, known, excluded = candidates_time(line, seeds, excluded)
+        seconds, asked = verdicts[-1], 0
+        if quick["verdict"] == "multiple":
+            more, asked, known, excluded = candidates_time(line, seeds, excluded)
+            seconds += more
         cands.append(seconds)
         count = float("nan")
         if args.count_every and k % args.count_every == 0:
