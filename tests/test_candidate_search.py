@@ -54,7 +54,7 @@ def text(grid: tuple[int, ...]) -> str:
 @pytest.mark.parametrize(("seed", "size"), [(1, 5), (2, 6), (3, 6), (4, 6), (5, 7)])
 def test_search_past_the_listing_finds_the_union_of_the_solutions(monkeypatch, seed, size, tries):
     """With no listing (FEW 0) the pairs are found by random solutions, then
-    one pair at a time (with no random ones, all of them that way)."""
+    one cell at a time (with no random ones, all of them that way)."""
     monkeypatch.setattr(count_module, "FEW", 0)
     monkeypatch.setattr(count_module, "RANDOM_TRIES", tries)
     puzzle = several(seed, size)

@@ -1,10 +1,13 @@
 """Counting solutions and true candidates, on CP-SAT (the `count` command).
 
 * `count` counts solutions up to a limit, with progress reports.
-* `true_candidates` lists, per cell, the digits that occur in some solution.
+* `true_candidates` lists, per cell, the digits that occur in some solution,
+  by `candidate_search`, which the workbench also runs a slice at a time.
 * `count_answer` is what the command answers for one puzzle.
 
-Both search the one-hot exact-cover model (`squiggly_cp.sat.assumptions.OneHotAssumptions`).
+They search the one-hot exact-cover model (`count`:
+`squiggly_cp.sat.assumptions.OneHotAssumptions`; the candidates: the
+propagated `squiggly_cp.sat.model.OneHot`).
 """
 
 from __future__ import annotations
@@ -119,13 +122,14 @@ def candidate_search(
     one search lists the solutions, up to `FEW`: a puzzle with no more
     (a unique one) has as candidates the digits they hold. Otherwise random
     solutions (CP-SAT's random polarity) mark most pairs, while each still
-    marks many; then each pair left unmarked is asked about alone (one
-    literal assumed, on the propagated model, the last solution as CP-SAT's
-    hint): a solution marks it and more, or it is proved impossible.
-    A single search for "any unmarked pair" costs seconds a call on a
-    sparse 16x16 near uniqueness, where most such pairs are impossible;
-    one pair at a time fails fast by propagation (benchmarks/RESULTS.md,
-    the 16x16 workbench).
+    marks many; then, cell by cell, the digits left unmarked are first
+    probed by singles (one placed: a contradiction proves it impossible),
+    then asked about together (the cell's other digits assumed out, on the
+    propagated model, the last solution as CP-SAT's hint): a solution marks
+    one and more, none proves them all impossible. A single search for
+    "any unmarked pair" of the grid cost seconds a call on a sparse 16x16
+    near uniqueness, where most such pairs are impossible; a cell's fail
+    fast (benchmarks/RESULTS.md, a 16x16 being set).
     """
     if clashing_givens(puzzle) is not None:
         return None
