@@ -208,10 +208,42 @@ def _search(
         assert random_grid is not None
         if marks.add(random_grid) < len(open_pairs) // 64:
             break
+    if _ask_all(solver, open_pairs, marks):
+        return True
     for cell in built.lits:
         _probe(puzzle, domains, cell, marks)
         last = _ask_cell(solver, cell, marks, last)
     return True
+
+
+WHOLE_WORK = 0.2
+"""CP-SAT's deterministic seconds a search for a solution holding any pair
+left gets, before `candidate_search` asks cell by cell instead."""
+
+
+def _ask_all(solver: _PairSolver, open_pairs: list[tuple[int, int]], marks: _Marks) -> bool:
+    """Ask for a solution holding any pair left, again while one is found
+    within `WHOLE_WORK`: True when none exists (every pair left is then
+    impossible: one proof for all, quick when the marks leave few, on a
+    grid near uniqueness), False when a search runs out of work first."""
+    lits, model = solver.built.lits, solver.built.model
+    while True:
+        left = [(c, d) for c, d in open_pairs if not (marks.masks[c] | marks.excluded[c]) >> (d - 1) & 1]
+        if not left:
+            return True
+        some = model.new_bool_var("")
+        model.add_bool_or([lits[c][d] for c, d in left]).only_enforce_if(some)
+        try:
+            found = solver.solution([some], work_limit=WHOLE_WORK)
+        except Undecided:
+            if solver.deadline.passed():
+                raise
+            return False
+        if found is None:
+            for c, d in left:
+                marks.excluded[c] |= 1 << (d - 1)
+            return True
+        marks.add(found)
 
 
 def _probe(puzzle: Puzzle, domains: list[int], cell: int, marks: _Marks) -> None:
@@ -258,10 +290,12 @@ class _PairSolver:
         wanted: set[int] | None = None,
         hint: Grid | None = None,
         parameters: dict[str, object] | None = None,
+        work_limit: float | None = None,
     ) -> Grid | None:
         """A solution under the ``assumed`` literals if any (one with a digit
         of ``wanted`` in ``cell``), else None; raises `Undecided` at the
-        deadline. ``hint``: a grid for CP-SAT to try first."""
+        deadline or the ``work_limit`` (CP-SAT's deterministic seconds).
+        ``hint``: a grid for CP-SAT to try first."""
         model, lits = self.built.model, self.built.lits
         left = self.deadline.left()
         if left is not None and left <= 0:
@@ -273,7 +307,7 @@ class _PairSolver:
             for c, ds in lits.items():
                 for d, lit in ds.items():
                     model.add_hint(lit, int(hint[c] == d))
-        solver, feasible = ask(model, time_limit=left, parameters=parameters)
+        solver, feasible = ask(model, time_limit=left, work_limit=work_limit, parameters=parameters)
         if not feasible:
             return None
         grid = self.built.grid(solver)
