@@ -50,13 +50,15 @@ def text(grid: tuple[int, ...]) -> str:
     return "".join(DIGIT_CHARS[d - 1] for d in grid)
 
 
-@pytest.mark.parametrize("tries", [0, 2])
+@pytest.mark.parametrize(("tries", "whole"), [(0, 0.0), (2, 0.0), (0, count_module.WHOLE_WORK)])
 @pytest.mark.parametrize(("seed", "size"), [(1, 5), (2, 6), (3, 6), (4, 6), (5, 7)])
-def test_search_past_the_listing_finds_the_union_of_the_solutions(monkeypatch, seed, size, tries):
+def test_search_past_the_listing_finds_the_union_of_the_solutions(monkeypatch, seed, size, tries, whole):
     """With no listing (FEW 0) the pairs are found by random solutions, then
-    one cell at a time (with no random ones, all of them that way)."""
+    by searches for any pair left, then one cell at a time (with no random
+    solutions and no work for the searches for any pair, all of them that way)."""
     monkeypatch.setattr(count_module, "FEW", 0)
     monkeypatch.setattr(count_module, "RANDOM_TRIES", tries)
+    monkeypatch.setattr(count_module, "WHOLE_WORK", whole)
     puzzle = several(seed, size)
     found = candidate_search(puzzle)
     assert found is not None and found.complete
@@ -87,6 +89,7 @@ def test_exclusions_carry_over_and_a_seed_overrules_them(monkeypatch):
     exclusion a seed disproves (a stale one) is dropped."""
     monkeypatch.setattr(count_module, "FEW", 0)
     monkeypatch.setattr(count_module, "RANDOM_TRIES", 0)
+    monkeypatch.setattr(count_module, "WHOLE_WORK", 0.0)
     puzzle = several(3, 6)  # 36 pairs left to the search and proved impossible by it
     first = candidate_search(puzzle)
     assert first is not None and any(first.excluded)
