@@ -187,7 +187,8 @@ def _search(
     puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks, listing: bool
 ) -> bool | None:
     """Mark every pair some solution holds (see `candidate_search`, which
-    says whether to start by ``listing`` the first solutions); None if there
+    says whether to start by ``listing`` the first solutions and searching
+    for any pair left: not when an earlier search went past both); None if there
     is no solution. Raises `Undecided` when the time runs out."""
     n = puzzle.size
     if listing:
@@ -208,7 +209,7 @@ def _search(
         assert random_grid is not None
         if marks.add(random_grid) < len(open_pairs) // 64:
             break
-    if _ask_all(solver, open_pairs, marks):
+    if listing and _ask_all(solver, open_pairs, marks):  # not again on the next slices
         return True
     for cell in built.lits:
         _probe(puzzle, domains, cell, marks)
