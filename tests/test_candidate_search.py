@@ -147,13 +147,13 @@ def test_api_candidates_of_no_solution_are_empty_and_complete(client):
 
 
 @pytest.mark.parametrize("endpoint", ["hint", "steps"])
-def test_a_sparse_16x16_gets_add_givens_not_the_time_limit(monkeypatch, endpoint):
+def test_a_sparse_16x16_gets_add_givens_not_the_time_limit(endpoint):
     """Hint and steps of a 16x16 being set answer "several solutions: add
-    givens first" once their short allowance (QUICK; 0 here, so the answer
-    does not hang on the clock) is spent, instead of searching the whole
-    time limit for "unknown" (the old answer, after 5 s here)."""
-    monkeypatch.setattr(answers, "QUICK", 0.0, raising=False)
-    got = answers.answer(endpoint, {"puzzle": SPARSE_16}, 5.0)
+    givens first" once their short allowance (``several_within``, which the
+    page sends; 0 here, so the answer does not hang on the clock) is spent,
+    instead of searching the whole time limit for "unknown" (the old answer,
+    after 5 s here)."""
+    got = answers.answer(endpoint, {"puzzle": SPARSE_16, "several_within": 0.0}, 5.0)
     assert got["verdict"] == "multiple"
     assert "add givens first" in got["reason"]
     assert next(cases_in(SPARSE_16.encode())).puzzle.size == 16

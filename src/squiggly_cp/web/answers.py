@@ -325,13 +325,6 @@ def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> 
     return {"rating": ratings[scale], **({"ratings": ratings} if "scales" in request else {})}
 
 
-QUICK = 2.0
-"""Seconds a hint or the logical path of a puzzle with several solutions
-gets before the answer is to add givens first: on a grid being set (a
-sparse 16x16) the search for a step can take the whole time limit and
-find nothing a setter can use."""
-
-
 def _several(puzzle: Puzzle, deadline: Deadline) -> bool:
     """Whether ``puzzle`` has several solutions (CP-SAT's verdict, quick)."""
     try:
@@ -340,26 +333,37 @@ def _several(puzzle: Puzzle, deadline: Deadline) -> bool:
         return False
 
 
-def _add_givens(what: str) -> dict[str, Any]:
+def _several_limit(
+    puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline
+) -> tuple[float | None, bool]:
+    """The time a hint or a path may take, and whether it is the request's
+    ``several_within`` (``puzzle`` has several solutions: a grid being set)
+    rather than what is left of ``deadline``."""
+    within, left = request.get("several_within"), deadline.left()
+    if within is None or not _several(puzzle, deadline):
+        return left, False
+    return (within if left is None else min(within, left)), True
+
+
+def _add_givens(what: str, request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "case": 1,
         "verdict": Verdict.MULTIPLE.value,
-        "reason": f"several solutions, and no {what} found within {QUICK:g} s: add givens first",
+        "reason": f"several solutions, and no {what} found within {request['several_within']:g} s: "
+        "add givens first",
     }
 
 
 def hint_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """`hint --json` for the position; for a puzzle with several solutions,
-    within `QUICK` seconds or a reason to add givens first."""
+    within the request's ``several_within`` seconds or a reason to add givens first."""
     position = _one_position(request["puzzle"])
     deadline = Deadline(time_limit)
-    several = _several(position.puzzle, deadline)
-    left = deadline.left()
-    limit = min(QUICK, left) if several and left is not None else QUICK if several else left
+    limit, several = _several_limit(position.puzzle, request, deadline)
     try:
         found = hint(position, scale=request.get("scale") or "default", time_limit=limit)
     except Undecided:
-        return _add_givens("step") if several else {"case": 1, "verdict": UNKNOWN}
+        return _add_givens("step", request) if several else {"case": 1, "verdict": UNKNOWN}
     return found.to_json(1)
 
 
@@ -384,12 +388,10 @@ def steps(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any
             "layout": unfillable,
             "reason": f"the layout admits no completed grid: {unfillable}",
         }
-    several = _several(puzzle, deadline)
-    left = deadline.left()
-    limit = min(QUICK, left) if several and left is not None else QUICK if several else left
+    limit, several = _several_limit(puzzle, request, deadline)
     found = assess(puzzle, time_limit=limit, scale=request.get("scale") or "default")
     if found.logic is None:
-        return _add_givens("path") if several else {"case": 1, "verdict": UNKNOWN}
+        return _add_givens("path", request) if several else {"case": 1, "verdict": UNKNOWN}
     return {**found.logic_json(1), "page": case_data(1, found)}
 
 
