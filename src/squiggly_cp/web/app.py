@@ -55,6 +55,16 @@ Client = Annotated[
         "from the same client cancels this one's work (answered 409).",
     ),
 ]
+SeveralWithin = Annotated[
+    float | None,
+    Field(
+        ge=0,
+        description="Seconds to look for it on a puzzle of several solutions before answering "
+        '`"verdict": "multiple"` with a reason to add givens first (the page sends 2: a sparse '
+        "16x16 being set can take the whole time limit and give a setter nothing); none: the "
+        "whole time limit, as the command.",
+    ),
+]
 PuzzleText = Annotated[
     StrictStr,
     Field(
@@ -96,28 +106,14 @@ class PositionRequest(_Strict):
         ),
     ]
     scale: Scale = "default"
-    several_within: float | None = Field(
-        None,
-        ge=0,
-        description="Seconds to look for it on a puzzle of several solutions before answering "
-        '`"verdict": "multiple"` with a reason to add givens first (the page sends 2: a sparse '
-        "16x16 being set can take the whole time limit and give a setter nothing); none: the "
-        "whole time limit, as the command.",
-    )
+    several_within: SeveralWithin = None
     client: Client = None
 
 
 class StepsRequest(_Strict):
     puzzle: PuzzleText
     scale: Scale = "default"
-    several_within: float | None = Field(
-        None,
-        ge=0,
-        description="Seconds to look for it on a puzzle of several solutions before answering "
-        '`"verdict": "multiple"` with a reason to add givens first (the page sends 2: a sparse '
-        "16x16 being set can take the whole time limit and give a setter nothing); none: the "
-        "whole time limit, as the command.",
-    )
+    several_within: SeveralWithin = None
     client: Client = None
 
 
