@@ -167,6 +167,47 @@ def test_empty_4x4_has_no_single_fixing_given() -> None:
     assert d.to_json(1)["suggestion"] is None
 
 
+def fixers(puzzle: Puzzle, solutions: list[tuple[int, ...]]) -> set[tuple[int, int]]:
+    """The (cell, digit) givens that leave exactly one of ``solutions``."""
+    n = puzzle.size
+    return {(c, v) for c in range(n * n) for v in range(1, n + 1) if [s[c] for s in solutions].count(v) == 1}
+
+
+def test_givens_lacking_three_digits_have_no_fixing_given_with_no_search(monkeypatch) -> None:
+    """With three digits absent from the givens, two stay absent after any one
+    given more, and swapping them gives a second solution: `explain` says so
+    at once (its search for a given is not run), which brute force confirms
+    on every such puzzle drawn. Two absent digits are not enough: the search
+    runs and finds a given where one exists."""
+    def no_search(*args: object) -> object:
+        raise AssertionError("the search for a given ran")
+
+    rng = random.Random(41)
+    seen = {2: 0, 3: 0}
+    while min(seen.values()) < 6:
+        size = rng.choice((4, 5))
+        layout = random_layout(rng, size)
+        solution = random_solution(layout, rng, size)
+        assert solution is not None
+        kept = rng.sample(range(1, size + 1), size - rng.choice((2, 3)))
+        grid = [d if d in kept and rng.random() < 0.6 else 0 for d in solution]
+        absent = size - len(set(grid) - {0})
+        if absent not in seen:
+            continue
+        puzzle = Puzzle(size, tuple(grid), layout)
+        solutions = first_solutions(puzzle, ALL)
+        with monkeypatch.context() as patch:
+            if absent >= 3:
+                patch.setattr("squiggly_cp.ask.explain._suggest", no_search)
+            d = explain(puzzle)
+        assert d.verdict is Verdict.MULTIPLE and d.exhaustive
+        found = fixers(puzzle, solutions)
+        assert (d.suggestion in found) if d.suggestion else not found
+        if absent >= 3:
+            assert not found and d.text.endswith("; no single added given makes it unique")
+        seen[absent] += 1
+
+
 def multiple_puzzles() -> list[Puzzle]:
     rng = random.Random(20261129)
     return [make_puzzle(rng, "multiple", size) for size in (4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6)]

@@ -194,6 +194,8 @@ def explain(
     if not suggest:
         return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ,
                            exhaustive=False, stopped_by="not asked")  # fmt: skip
+    if _relabelling_keeps_two(puzzle):
+        return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ)
     suggestion, complete = _suggest(onehot, first, second, differ, deadline, budget)
     return Explanation(
         puzzle,
@@ -204,6 +206,18 @@ def explain(
         exhaustive=complete,
         stopped_by=None if complete else "time limit" if deadline.passed() else "budget",
     )
+
+
+def _relabelling_keeps_two(puzzle: Puzzle) -> bool:
+    """Whether no single added given can make ``puzzle`` (of several
+    solutions) unique, with no search: its rules are all houses, which a
+    relabelling of the digits keeps, and its givens lack three digits or more.
+    One given added leaves two of them absent, and any solution with those
+    two swapped everywhere is another one (a blank grid's answer, at once)."""
+    n = puzzle.size
+    if not all(rule.is_house(n) for rule in puzzle.rules):
+        return False
+    return n - len(set(puzzle.givens) - {0}) >= 3
 
 
 def _out_of_time(puzzle: Puzzle) -> Explanation:
