@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 SAMPLE_IN = DATA / "hdu4069-sample.in"
 SAMPLE_OUT = DATA / "hdu4069-sample.out"
+EDITS_16 = (ROOT / "benchmarks" / "workbench16_edits.txt").read_text().split()
+"""The grids of benchmarks/bench_workbench_16.py's recorded edits, line form:
+a 16x16 jigsaw from 40 givens (all 16 digits among them) to unique."""
+SPARSE_16 = EDITS_16[0]
 
 
 def console_script() -> str:

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from conftest import SPARSE_16
 from squiggly_cp.ask import count as count_module
 from squiggly_cp.ask.count import candidate_search
 from squiggly_cp.core.limits import Deadline
@@ -29,10 +30,6 @@ from squiggly_cp.formats.open import cases_in
 from squiggly_cp.make.generate import make_puzzle
 from squiggly_cp.web import answers
 from squiggly_cp.web.app import create_app
-
-EDITS = Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt"
-SPARSE_16 = EDITS.read_text().split()[0]
-"""A 16x16 with 40 givens: the start of the benchmark's recorded edits."""
 
 
 def several(seed: int, size: int) -> Puzzle:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import SAMPLE_IN, SAMPLE_OUT, cli_env, console_script, run_cli
+from conftest import SAMPLE_IN, SAMPLE_OUT, SPARSE_16, cli_env, console_script, run_cli
 from squiggly_cp import Puzzle, Result, Verdict, read_hdu
 from squiggly_cp.ask import crosscheck
 from squiggly_cp.cli import main as cli
@@ -240,8 +239,6 @@ BLANK_16 = "." * 256 + "".join(
     "123456789ABCDEFG"[(r // 4) * 4 + c // 4] for r in range(16) for c in range(16)
 )
 """A blank 16x16 on the standard 4x4 boxes, in line form."""
-SPARSE_16 = (Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt").read_text().split()[0]
-"""A 16x16 jigsaw with 40 givens holding all 16 digits (the start of the benchmark's recorded edits)."""
 
 
 def test_explain_and_solve_json_keep_to_the_budget_on_a_sparse_16x16(tmp_path) -> None:

@@ -15,12 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from conftest import EDITS_16 as EDITS
 from squiggly_cp.ask.count import true_candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.formats.open import cases_in
 from test_workbench_page import bench_at, browser, cell_name  # noqa: F401 (fixtures)
-
-EDITS = (Path(__file__).resolve().parent.parent / "benchmarks" / "workbench16_edits.txt").read_text().split()
 
 # Each change of the verdict or of the candidates' state, in order.
 RECORD = """() => {
