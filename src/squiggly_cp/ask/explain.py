@@ -190,8 +190,17 @@ def explain(
     if not feasible:
         return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
+    return _multiple(onehot, first, second, deadline, budget if suggest else None)
+
+
+def _multiple(
+    onehot: OneHotAssumptions, first: Grid, second: Grid, deadline: Deadline, budget: WorkBudget | None
+) -> Explanation:
+    """The explanation of a puzzle with the solutions ``first`` and
+    ``second``: with a ``budget``, the search for a given that makes it unique."""
+    puzzle = onehot.puzzle
     differ = tuple(c for c in range(len(first)) if first[c] != second[c])
-    if not suggest:
+    if budget is None:
         return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ,
                            exhaustive=False, stopped_by="not asked")  # fmt: skip
     if _relabelling_keeps_two(puzzle):
