@@ -406,8 +406,9 @@ def _names(cells: Sequence[int], size: int) -> list[str]:
     return [_name(cell, size) for cell in cells]
 
 
-def _entry(rule: Rule, n: int) -> list[tuple[str, Any]]:
-    """The (key, entry) pairs that write ``rule``; an entry ``True`` is a flag."""
+def rule_entries(rule: Rule, n: int) -> list[tuple[str, Any]]:
+    """The (key, entry) pairs that write ``rule`` (of a puzzle `write_rules`
+    takes); an entry ``True`` is a flag, a ``negative`` one a name in its list."""
     if isinstance(rule, KillerCage):
         cage: dict[str, Any] = {"cells": _names(rule.cage, n)}
         return [("killercage", cage if rule.total is None else {**cage, "value": str(rule.total)})]
@@ -469,7 +470,7 @@ def write_rules(puzzle: Puzzle) -> dict[str, Any]:
     n = puzzle.size
     try:
         _check_shared_meaning(puzzle.rules, n)
-        pairs = [pair for rule in fpuzzles_order(puzzle.rules) for pair in _entry(rule, n)]
+        pairs = [pair for rule in fpuzzles_order(puzzle.rules) for pair in rule_entries(rule, n)]
     except RuleProblem as e:
         raise PuzzleError(f"the fpuzzles format cannot hold {e}") from None
     out: dict[str, Any] = {}

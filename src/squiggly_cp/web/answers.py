@@ -25,15 +25,15 @@ from ..ask.hint import hint
 from ..core.case import Case, InputError
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position
-from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict
+from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict, standard_regions
 from ..core.regions import check_regions
-from ..core.rules import NoRegion
+from ..core.rules import NoRegion, Rule
 from ..draw.page import case_data
 from ..draw.render import CELL, MARGIN, case_svg
 from ..draw.rules import rules_svg
 from ..engines.registry import classify, with_proved_solution
 from ..formats.detect import write_puzzles
-from ..formats.fpuzzles_rules import write_rules
+from ..formats.fpuzzles_rules import RuleProblem, read_rules, rule_entries, write_rules
 from ..formats.open import cases_in, positions_in
 from ..formats.registry import GENERATED, REGISTRY
 from ..logic.assess import Assessment, assess
@@ -264,6 +264,9 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
         keys = write_rules(puzzle)
     except PuzzleError as e:
         raise BadRequest(str(e)) from None
+    listed = _rules(puzzle)
+    for item, rule in zip(listed.get("rules", ()), puzzle.rules, strict=True):
+        item["keys"] = rule_entries(rule, puzzle.size)  # what the page drops to delete it
     meta = puzzle.meta
     return {
         "size": puzzle.size,
@@ -273,7 +276,7 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
         "title": meta.title if meta else None,
         "author": meta.author if meta else None,
         "rules_text": meta.rules if meta else None,
-        **_rules(puzzle),
+        **listed,
         **_solving(position, puzzle),
     }
 
@@ -444,21 +447,35 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
             target = rating_target(low, high, scale=request.get("scale") or "default")
         except ValueError as e:
             raise BadRequest(f"rating: {e}") from None
+    rules = _kept_rules(request.get("rules"), size)
+    if rules and target is not None:
+        raise BadRequest("a difficulty or a rating range is not built for puzzles with rules yet")
     seed = request.get("seed")
     rng = random.Random(f"squiggly-cp serve {seed}" if seed is not None else None)
     try:
         puzzle = make_puzzle(
             rng, "unique", size, layout, symmetry=request.get("symmetry") or "none",
-            target=target, time_limit=time_limit,
+            target=target, time_limit=time_limit, rules=rules,
         )  # fmt: skip
     except Undecided:
         limit = "the time limit" if time_limit is None else f"the {time_limit:g} s time limit"
         return {"verdict": UNKNOWN, "reason": f"{limit} ran out before a puzzle was made"}
     except RuntimeError as e:
         return {"verdict": UNKNOWN, "reason": str(e)}
-    except PuzzleError as e:
+    except PuzzleError as e:  # the layout admits no grid (keeping the rules: the message says so)
         raise BadRequest(f"regions: {e}") from None
-    return {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle], GENERATED)}
+    return {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle.with_rules(())], GENERATED)}
+
+
+def _kept_rules(keys: Mapping[str, Any] | None, size: int) -> tuple[Rule, ...]:
+    """The rules a puzzle to make keeps, read from f-puzzles keys and checked
+    against the size; `BadRequest` naming the first that cannot stand."""
+    if not keys:
+        return ()
+    try:
+        return Puzzle(size, (0,) * size**2, standard_regions(size), rules=read_rules(dict(keys), size)).rules
+    except (RuleProblem, PuzzleError) as e:
+        raise BadRequest(f"rules: {e}") from None
 
 
 ANSWERS: dict[str, Callable[[Mapping[str, Any], float | None], dict[str, Any]]] = {

@@ -169,6 +169,7 @@ class GenerateRequest(_Strict):
     symmetry: Literal["none", "rot2", "rot4", "mirror-lr", "mirror-ud", "mirror-both", "diagonal",
                       "antidiagonal", "diagonal-both", "all"] = "none"  # fmt: skip
     seed: StrictInt | None = Field(None, ge=-(2**63), le=2**63 - 1, description="Same seed, same puzzle.")
+    rules: dict[str, Any] | None = Field(None, description="Rules to keep: f-puzzles keys, as `rule_keys`.")
     client: Client = None
 
 
@@ -418,9 +419,10 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         ReadRequest,
         "The puzzle as the page holds it: `size`, `givens` (line form), `regions`, the setter's `title`, "
         "`author` and `rules_text` (null where the text has none), for a variant `rule_keys` (its rules "
-        "as f-puzzles JSON keys), `rules` (each one's kind, name and cells) and `rules_svg` (their "
-        "drawing on the board), and where the text is a position (as `hint` reads it) `digits` (the "
-        "entered digits, N² characters, `.` elsewhere) and `marks` (each cell's pencil marks).",
+        "as f-puzzles JSON keys), `rules` (each one's kind, name, cells and `keys`, the [key, entry] "
+        "pairs that write it) and `rules_svg` (their drawing on the board, a `<g data-rule>` each, in "
+        "order), and where the text is a position (as `hint` reads it) `digits` (the entered digits, "
+        "N² characters, `.` elsewhere) and `marks` (each cell's pencil marks).",
     ),
     (
         "svg",
@@ -433,7 +435,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         GenerateRequest,
         'A unique puzzle to order, in line form: `{"verdict": "unique", "puzzle": ...}`; `{"verdict": '
         '"unknown", "reason": ...}` when none is made within the time limit (a moment after it: every '
-        "search keeps to it, a difficulty's ratings too).",
+        "search keeps to it, a difficulty's ratings too). With `rules` (no `difficulty` or `rating`: not "
+        "built for rules yet) it is unique with them, which the line form does not hold.",
     ),
 )
 """Each endpoint under /api/: its name (`web.answers.ANSWERS`), request model and description."""
