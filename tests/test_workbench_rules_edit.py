@@ -8,15 +8,19 @@ commands on its exported f-puzzles link.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from playwright.sync_api import expect
 
+from conftest import run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import (
     Arrow,
@@ -30,6 +34,7 @@ from squiggly_cp.core.rules import (
 )
 from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
+from squiggly_cp.formats.fpuzzles import read_fpuzzles
 from squiggly_cp.formats.fpuzzles_rules import fpuzzles_order, read_rules
 from squiggly_cp.web.answers import BadRequest, generate_answer, read
 from test_workbench_page import (  # noqa: F401 (fixtures)
@@ -39,7 +44,7 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     browser,
     cell_name,
 )
-from test_workbench_tools import BOXES, DIAGONAL_FIXES
+from test_workbench_tools import BLANK, BOXES, DIAGONAL_FIXES, cli_answers, drawn, tool
 
 # Several solutions; the little killer 5 at r2c0 (r3c1 + r4c2) makes it unique.
 LITTLE_KILLER = DIAGONAL_FIXES.with_rules((LittleKiller((2, 0), "DR", 5),))
@@ -61,6 +66,184 @@ SIX = Puzzle(6, (0,) * 36, tuple((r // 2) * 2 + c // 3 for r in range(6) for c i
 def link_of(puzzle: Puzzle) -> str:
     return write_puzzles([puzzle], "fpuzzles").strip()
 
+
+def solved(tmp_path: Path, link: str) -> dict:
+    """`solve --json` of the page's exported link."""
+    return json.loads(run_cli("solve", "--json", _file(tmp_path, link + "\n", "link.txt")).stdout)
+
+
+def exported_rules(bench: Bench) -> Puzzle:
+    """The puzzle the page's f-puzzles link holds."""
+    link = bench.attr("export-fpuzzles", "href") or ""
+    assert link, bench.tab.locator("[data-role=export-fpuzzles]").get_attribute("title")
+    (puzzle,) = read_fpuzzles(link)
+    assert isinstance(puzzle, Puzzle), puzzle
+    return puzzle
+
+
+def click_at(bench: Bench, selector: str) -> None:
+    """Click the middle of what ``selector`` draws (a clue outside the grid included)."""
+    box = bench.tab.locator(selector).first.bounding_box()
+    assert box, selector
+    bench.tab.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def drawn_now(bench: Bench, count: int) -> None:
+    """Wait until the board draws ``count`` rules."""
+    expect(bench.tab.locator("#rules-layer > g[data-rule]")).to_have_count(count)
+
+
+def selected(bench: Bench) -> list[str]:
+    return bench.tab.eval_on_selector_all(
+        "#rules-layer [data-selected]", "gs => gs.map(g => g.getAttribute('data-rule'))"
+    )
+
+
+def test_a_loaded_little_killer_is_selected_by_its_clue_and_deleted(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at()
+    bench.load(link_of(LITTLE_KILLER))
+    assert drawn(bench) == [["littlekiller", "r3c1 r4c2"]] and bench.verdict() == "unique"
+    tool(bench, "select")
+    click_at(bench, "#rules-layer [data-rule=littlekiller] text")  # its clue, left of the grid
+    assert selected(bench) == ["littlekiller"]
+    assert "little killer 5" in bench.text("rule-selected")
+    bench.tab.keyboard.press("Delete")
+    bench.tab.click("[data-role=candidates]")
+    bench.idle()
+    assert drawn(bench) == [] and not exported_rules(bench).rules
+    verdict, fields = cli_answers(tmp_path, bench.attr("export-fpuzzles", "href") or "")
+    assert bench.verdict() == verdict == "multiple"
+    shown = bench.cells()
+    givens = LITTLE_KILLER.givens
+    assert [shown[cell_name(i, 4)]["candidates"] for i in range(16)] == [
+        "" if givens[i] else field for i, field in enumerate(fields)
+    ]
+    bench.tab.click("[data-role=undo]")
+    bench.idle()
+    assert drawn(bench) == [["littlekiller", "r3c1 r4c2"]] and bench.verdict() == "unique"
+    assert exported_rules(bench).rules == LITTLE_KILLER.rules
+    assert not bench.errors
+
+
+def test_every_rule_no_tool_draws_is_selected_and_deleted(bench_at):  # noqa: F811
+    bench = bench_at()
+    bench.load(link_of(NO_TOOL))
+    kinds = ["littlekiller", "sandwich", "negative", "clone", "quadruple", "diagonal", "extraregion"]
+    assert sorted(kind for kind, _ in drawn(bench)) == sorted(kinds)
+    # The global ones show their toggles on (and switch off: the last, below).
+    for key in ("diagonal+", "negative-xv"):
+        assert bench.tab.get_attribute(f"[data-tool='{key}']", "aria-pressed") == "true", key
+    tool(bench, "select")
+    clicks = [
+        ("littlekiller", "#rules-layer [data-rule=littlekiller] text"),
+        ("sandwich", "#rules-layer [data-rule=sandwich] text"),
+        ("clone", "[data-cell=r1c1]"),
+        ("quadruple", "[data-cell=r2c2]"),
+        ("extraregion", "[data-cell=r2c4]"),
+        ("diagonal", "[data-cell=r4c1]"),
+    ]
+    for kind, where in clicks:
+        click_at(bench, where)
+        assert selected(bench) == [kind], kind
+        bench.tab.click("[data-role=delete-rule]")
+        kinds.remove(kind)
+        drawn_now(bench, len(kinds))  # the next is selected on this drawing, with no wait for the check
+        assert sorted(k for k, _ in drawn(bench)) == sorted(kinds), kind
+    bench.idle()
+    assert bench.tab.get_attribute("[data-tool='diagonal+']", "aria-pressed") == "false"
+    bench.tab.click("[data-tool='negative-xv']")  # the one left: a rule of no cells, by its toggle
+    bench.idle()
+    assert bench.tab.get_attribute("[data-tool='negative-xv']", "aria-pressed") == "false"
+    assert drawn(bench) == []
+    assert not exported_rules(bench).rules
+    assert not bench.errors
+
+
+def test_an_arrow_gets_a_bulb_of_two_cells(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(SIX)
+    assert "Shift-drag" in (bench.tab.locator("#help").text_content() or "")
+    tool(bench, "arrow")
+    bench.tab.keyboard.down("Shift")
+    bench.drag("r1c2", "r1c1")  # the bulb: r1c2 the tens, r1c1 the units
+    bench.tab.keyboard.up("Shift")
+    assert bench.tab.locator("#tools-layer .bulb-pending").count() == 2
+    assert "Bulb r1c2 r1c1" in bench.text("rule-selected")
+    bench.drag("r1c1", "r4c1")  # the line, from the bulb
+    bench.idle()
+    assert drawn(bench) == [["arrow", "r1c2 r1c1 r2c1 r3c1 r4c1"]]
+    assert "the arrow r1c2-r1c1->r2c1-r3c1-r4c1" in bench.text("rules-list")
+    (arrow,) = exported_rules(bench).rules
+    assert (arrow.bulb, arrow.line) == ((1, 0), (6, 12, 18))
+    told = solved(tmp_path, bench.attr("export-fpuzzles", "href") or "")
+    assert bench.verdict() == told["verdict"] == "multiple"
+    bench.drag("r6c6", "r6c4")  # no bulb waiting: an arrow of one cell, as before
+    bench.idle()
+    assert ["arrow", "r6c6 r6c5 r6c4"] in drawn(bench)
+    tool(bench, "select")  # the two-cell bulb's arrow is selected and deleted as any other
+    bench.cell("r1c2")
+    assert selected(bench) == ["arrow"]
+    bench.tab.keyboard.press("Delete")
+    bench.idle()
+    assert drawn(bench) == [["arrow", "r6c6 r6c5 r6c4"]]
+    assert not bench.errors
+
+
+def test_fill_layout_keeps_the_rules_and_says_when_they_cannot_stand(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "cage")
+    bench.drag("r1c1", "r1c2")
+    bench.tab.keyboard.type("3")
+    bench.tab.fill("[data-role=seed]", "5")
+    bench.tab.click("[data-role=generate]")
+    bench.idle()
+    assert "Made with seed 5" in bench.text("make-status")
+    assert drawn(bench) == [["killer", "r1c1 r1c2"]]
+    made = bench.attr("export-fpuzzles", "href") or ""
+    assert bench.verdict() == solved(tmp_path, made)["verdict"] == "unique"
+    assert "killercage" in unquote(bench.tab.evaluate("location.hash"))
+    # A difficulty with rules: said, nothing made.
+    bench.tab.select_option("[data-role=difficulty]", "easy")
+    bench.tab.click("[data-role=generate]")
+    bench.idle()
+    assert "not built for puzzles with rules" in bench.text("make-status")
+    bench.tab.select_option("[data-role=difficulty]", "")
+    # Rules the layout cannot keep (1 and 2 in the cage, 1234 on a thermo in the same box): said, kept.
+    tool(bench, "thermo")
+    bench.drag("r2c1", "r2c4")
+    bench.idle()
+    before = drawn(bench)
+    bench.tab.click("[data-role=generate]")
+    bench.idle()
+    assert "no completed grid keeping its rules" in bench.text("make-status")
+    assert drawn(bench) == before and len(before) == 2
+    assert all("status of 400" in error for error in bench.errors)  # the two refusals said above
+
+
+def test_new_blank_asks_before_it_wipes_and_is_undone(bench_at):  # noqa: F811
+    bench = bench_at(DIAGONAL_FIXES)
+    asked: list[str] = []
+    answer = {"accept": False}
+
+    def on_dialog(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if answer["accept"] else dialog.dismiss()
+
+    bench.tab.on("dialog", on_dialog)
+    bench.tab.click("[data-role=new]")
+    bench.idle()
+    assert len(asked) == 1 and "Start a blank 4x4 grid?" in asked[0]
+    assert bench.shows(DIAGONAL_FIXES)  # kept
+    answer["accept"] = True
+    bench.tab.click("[data-role=new]")
+    bench.idle()
+    assert len(asked) == 2 and bench.shows(BLANK)
+    bench.tab.click("[data-role=new]")  # a blank grid: nothing to lose, no question
+    bench.idle()
+    assert len(asked) == 2
+    bench.tab.click("[data-role=undo]")
+    bench.idle()
+    assert bench.shows(DIAGONAL_FIXES)
+    assert not bench.errors
 
 
 # The server's side, called as its workers call it (`web.answers`): quick, no browser.

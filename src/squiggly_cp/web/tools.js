@@ -20,7 +20,8 @@ function squigglyTools(page) {
   const MARKS = {odd: "odd", even: "even", min: "minimum", max: "maximum"};
   const EXCLUSIVE = {odd: "even", even: "odd", minimum: "maximum", maximum: "minimum"};
   const FLAGS = {"diagonal+": "Diagonal \u2197", "diagonal-": "Diagonal \u2198", antiknight: "Anti-knight",
-    antiking: "Anti-king", nonconsecutive: "Non-consecutive", windoku: "Windoku", disjointgroups: "Disjoint groups"};
+    antiking: "Anti-king", nonconsecutive: "Non-consecutive", windoku: "Windoku", disjointgroups: "Disjoint groups",
+    "negative-difference": "All white dots given", "negative-ratio": "All black dots given", "negative-xv": "All X/V given"};
   // Each key's rules as the library names their kind (a drawn rule's data-rule).
   const KINDS = {killercage: "killer", thermometer: "thermo", arrow: "arrow", palindrome: "palindrome", renban: "renban",
     whispers: "whispers", betweenline: "between", regionsumline: "regionsum", difference: "dot", ratio: "dot", xv: "dot",
@@ -35,8 +36,13 @@ function squigglyTools(page) {
     ["Edges", {"kropki-white": "White dot", "kropki-black": "Black dot", x: "X", v: "V"}],
     ["Cells", {odd: "Odd", even: "Even", min: "Min", max: "Max"}],
   ];
+  const DRAWN = new Set(Object.values(KINDS));  // the kinds units() finds in the keys; the others come from the drawing
   let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null, typing = false;
-  const drawings = new Map();  // the server's drawing of each set of rules (null: refused)
+  let bulb = null;  // an arrow's bulb of one or two cells drawn (Shift-drag), waiting for its line
+  // The server's drawing of each set of rules (null: refused): {svg, rules (/api/read's:
+  // each one's kind, name and keys), cells (each drawn rule's data-cells)}.
+  const drawings = new Map();
+  const drawKey = s => s.n + " " + JSON.stringify(s.rules);
 
   const name = (i, n) => "R" + (Math.floor(i / n) + 1) + "C" + (i % n + 1);
   function cellsOf(names, n) {
@@ -47,18 +53,47 @@ function squigglyTools(page) {
     }
     return out;
   }
-  // Every rule that can be selected: an entry, or one line of an entry of lines.
+  // Every rule that can be selected: an entry, or one line of an entry of lines
+  // (an arrow's with its bulb); and every other rule drawn (`drawnUnits`).
   function units(s) {
     const out = [], rules = s.rules || {};
     for (const key in KINDS) {
       (Array.isArray(rules[key]) ? rules[key] : []).forEach((entry, index) => {
         if (!entry || typeof entry !== "object") return;
         const unit = (line, cells) => out.push({key, index, line, cells, kind: KINDS[key], id: idOf(key, entry, line)});
-        if (Array.isArray(entry.lines)) entry.lines.forEach((line, k) => unit(k, cellsOf(line, s.n)));
+        const bulbCells = key === "arrow" ? cellsOf(entry.cells, s.n) : [];
+        const withBulb = cells => bulbCells.concat(cells.filter(i => !bulbCells.includes(i)));
+        if (Array.isArray(entry.lines)) entry.lines.forEach((line, k) => unit(k, withBulb(cellsOf(line, s.n))));
         else unit(null, cellsOf(entry.cells || [entry.cell], s.n));
       });
     }
+    return out.concat(drawnUnits(s));
+  }
+  // The rules no tool draws (little killers, sandwiches, clones, quadruples,
+  // extra regions, the global ones...), as the server's drawing lists them: the
+  // k-th is the k-th <g data-rule>; its cells those it draws, its clue outside
+  // the grid where it has one.
+  function drawnUnits(s) {
+    const drawing = s.rules ? drawings.get(drawKey(s)) : null;
+    if (!drawing) return [];
+    const out = [];
+    drawing.rules.forEach((rule, k) => {
+      if (DRAWN.has(rule.kind)) return;
+      const cells = cellsOf((drawing.cells[k] || "").split(" ").filter(x => x), s.n);
+      out.push({key: null, drawn: k, kind: rule.kind, cells, clue: clueOf(rule.keys, s.n), name: rule.name,
+        id: "drawn " + rule.kind + " " + JSON.stringify(rule.keys) + " " + drawing.rules.slice(0, k).filter(r => sameRule(r, rule)).length});
+    });
     return out;
+  }
+  const sameRule = (a, b) => JSON.stringify(a.keys) === JSON.stringify(b.keys);
+  function clueOf(keys, n) {
+    // Where a clue outside the grid is (a little killer's or a sandwich's cell, R0C3...), in cells.
+    for (const [, entry] of keys) {
+      const m = entry && typeof entry === "object" ? /^R(\d+)C(\d+)$/i.exec(String(entry.cell)) : null;
+      const r = m ? Number(m[1]) : 1, c = m ? Number(m[2]) : 1;
+      if (m && (r === 0 || c === 0 || r === n + 1 || c === n + 1)) return {x: c - 0.5, y: r - 0.5};
+    }
+    return null;
   }
   const idOf = (key, entry, line) => key + " " + JSON.stringify(entry) + " " + line;
   const selectedUnit = () => units(page.state()).find(u => u.id === selectedId) || null;
@@ -67,8 +102,8 @@ function squigglyTools(page) {
 
   function changeRules(change) {
     page.edit(s => {
-      const rules = JSON.parse(JSON.stringify(s.rules || {}));
-      change(rules, s.n);
+      let rules = JSON.parse(JSON.stringify(s.rules || {}));
+      rules = change(rules, s.n) || rules;  // a change edits the copy, or returns new keys
       for (const key of Object.keys(rules)) {
         if (rules[key] === false || rules[key] === null || (Array.isArray(rules[key]) && !rules[key].length)) delete rules[key];
       }
@@ -83,12 +118,26 @@ function squigglyTools(page) {
   }
   function remove(u) {
     changeRules(rules => {
+      if (u.key === null) return withoutDrawn(u.drawn);
       const entry = rules[u.key][u.index];
       if (u.line !== null && entry.lines.length > 1) entry.lines.splice(u.line, 1);
       else rules[u.key].splice(u.index, 1);
     });
     selectedId = null;
     render();
+  }
+  function withoutDrawn(k) {
+    // The keys of every rule drawn but the k-th, as the server wrote each (f-puzzles' own way).
+    const rules = {}, drawing = drawings.get(drawKey(page.state()));
+    drawing.rules.forEach((rule, j) => {
+      if (j === k) return;
+      for (const [key, entry] of rule.keys) {
+        if (entry === true) rules[key] = true;
+        else if (key === "negative") { if (!(rules.negative = rules.negative || []).includes(entry)) rules.negative.push(entry); }
+        else (rules[key] = rules[key] || []).push(entry);
+      }
+    });
+    return rules;
   }
   function typeSum(u, key) {
     // A digit appends to the selected cage's sum, Backspace takes the last off.
@@ -130,9 +179,13 @@ function squigglyTools(page) {
     render();
   }
   function finishDrag(n) {
-    const cells = drag.cells, names = cells.map(i => name(i, n));
+    const cells = drag.cells, names = cells.map(i => name(i, n)), from = drag.from;
+    if (drag.bulb) bulb = cells;
     drag = null;
-    if (tool === "cage") add("killercage", {cells: names});
+    if (bulb && !from) render();  // the bulb drawn: its line next
+    else if (from && cells.length < 2) render();  // the bulb kept, still waiting for its line
+    else if (from) { bulb = null; add("arrow", {cells: from.map(i => name(i, n)), lines: [names]}); }
+    else if (tool === "cage") add("killercage", {cells: names});
     else if (cells.length < 2) render();  // a line needs two cells
     else if (tool === "arrow") add("arrow", {cells: names.slice(0, 1), lines: [names]});
     else add(LINES[tool], {lines: [names]});
@@ -152,7 +205,10 @@ function squigglyTools(page) {
   function windowIndex(rules, cells) {
     return (Array.isArray(rules.extraregion) ? rules.extraregion : []).findIndex(e => e && sameCells(e.cells || [], cells));
   }
+  // f-puzzles' negative constraints: a name in the list of its key "negative".
+  const negative = key => key.startsWith("negative-") ? key.slice(9) : null;
   function flagOn(s, key) {
+    if (negative(key)) return !!s.rules && Array.isArray(s.rules.negative) && s.rules.negative.includes(negative(key));
     if (key !== "windoku") return !!(s.rules && s.rules[key] === true);
     const found = windows(s.n);
     return found.length > 0 && !!s.rules && found.every(w => windowIndex(s.rules, w) >= 0);
@@ -160,6 +216,11 @@ function squigglyTools(page) {
   function toggle(key) {
     const on = flagOn(page.state(), key);
     changeRules((rules, n) => {
+      if (negative(key)) {
+        const list = rules.negative = Array.isArray(rules.negative) ? rules.negative.filter(x => x !== negative(key)) : [];
+        if (!on) list.push(negative(key));
+        return;
+      }
       if (key !== "windoku") { rules[key] = !on; return; }
       for (const w of windows(n)) {
         const k = windowIndex(rules, w);
@@ -171,12 +232,13 @@ function squigglyTools(page) {
 
   // ---- Where the pointer is: in cells (x the column, y the row, fractional).
 
-  function pointAt(e, n) {
+  function pointAt(e, n, margin = 0) {
+    // ``margin``: cells outside the grid that count too (a clue there is selected).
     const svg = boardBox.querySelector("svg");
     if (!svg) return null;
     const box = svg.getBoundingClientRect(), scale = (2 * M + n * C) / box.width;
     const x = ((e.clientX - box.left) * scale - M) / C, y = ((e.clientY - box.top) * scale - M) / C;
-    return x >= 0 && x < n && y >= 0 && y < n ? {x, y} : null;
+    return x >= -margin && x < n + margin && y >= -margin && y < n + margin ? {x, y} : null;
   }
   const cellOf = (p, n) => Math.floor(p.y) * n + Math.floor(p.x);
   function edgeAt(p, n) {
@@ -191,11 +253,14 @@ function squigglyTools(page) {
   function extend(cell, n) {
     // Step from where the drag is to ``cell``: king steps for a line, rook steps
     // for a cage; a line steps back over its last cell, and never crosses itself.
-    const cells = drag.cells;
+    // A bulb takes rook steps too, up to its two cells; a line from a bulb never enters it.
+    const cells = drag.cells, rook = tool === "cage" || drag.bulb;
     for (let guard = 0; guard < 2 * n && drag.at !== cell; guard++) {
       const lr = Math.floor(drag.at / n), lc = drag.at % n, dr = Math.sign(Math.floor(cell / n) - lr), dc = Math.sign(cell % n - lc);
-      const next = tool === "cage" && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
-      if (tool === "cage") { if (!cells.includes(next)) cells.push(next); }
+      const next = rook && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
+      if (drag.bulb) { if (cells.includes(next) || cells.length < 2) { if (!cells.includes(next)) cells.push(next); } else return; }
+      else if (tool === "cage") { if (!cells.includes(next)) cells.push(next); }
+      else if (drag.from && drag.from.includes(next) && next !== cells[0]) return;
       else if (cells.length > 1 && cells[cells.length - 2] === next) cells.pop();
       else if (cells.includes(next)) return;
       else cells.push(next);
@@ -207,7 +272,7 @@ function squigglyTools(page) {
     // a rule by its cells); clicking again where several meet takes the next.
     const near = [];
     for (const u of units(page.state())) {
-      let d = Infinity;
+      let d = u.clue ? Math.hypot(p.x - u.clue.x, p.y - u.clue.y) : Infinity;
       if (u.kind === "dot" && u.cells.length === 2) {
         const [a, b] = u.cells;
         d = Math.hypot(p.x - ((a % n + b % n) / 2 + 0.5), p.y - ((Math.floor(a / n) + Math.floor(b / n)) / 2 + 0.5));
@@ -227,7 +292,7 @@ function squigglyTools(page) {
   function onDown(e) {
     const s = page.state();
     if (!tool || e.button !== 0 || page.stepping() || !s) return;
-    const p = pointAt(e, s.n);
+    const p = pointAt(e, s.n, tool === "select" ? 1 : 0);
     if (!p) return;
     e.stopImmediatePropagation();
     e.preventDefault();
@@ -235,7 +300,12 @@ function squigglyTools(page) {
     else if (tool in EDGES) placeEdge(p, s.n);
     else if (tool in MARKS) markCell(cellOf(p, s.n), s.n);
     else {
-      drag = {cells: [cellOf(p, s.n)], at: cellOf(p, s.n)};
+      const at = cellOf(p, s.n);
+      drag = {cells: [at], at};
+      // The arrow: Shift-drag draws a bulb (one or two cells); a drag from that bulb, its line.
+      if (tool === "arrow" && e.shiftKey) { drag.bulb = true; bulb = null; }
+      else if (tool === "arrow" && bulb && bulb.includes(at)) drag.from = bulb;
+      else bulb = null;
       try { boardBox.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
       render();
     }
@@ -264,7 +334,7 @@ function squigglyTools(page) {
     const sum = cage ? page.state().rules.killercage[u.index].value : undefined;
     if (cage && (/^[0-9]$/.test(key) || (key === "Backspace" && sum !== undefined && sum !== ""))) typeSum(u, key);
     else if (u && (key === "Delete" || key === "Backspace")) remove(u);
-    else if (key === "Escape") { if (u) selectedId = null; else tool = null; render(); }
+    else if (key === "Escape") { if (u) selectedId = null; else if (bulb) bulb = null; else tool = null; render(); }
     // The arrows and the like are the page's; no other key edits a cell,
     // since no cell is shown selected while a tool is in use.
     else if (key.length !== 1 && key !== "Delete" && key !== "Backspace") return;
@@ -283,7 +353,7 @@ function squigglyTools(page) {
     board.html("span", {class: "note"}, heading + ":", row);
     for (const key in group) {
       button(row, key, group[key], key === "select" ? "click a rule to select it (Delete removes it)" : "draw: " + group[key])
-        .addEventListener("click", () => { tool = tool === key ? null : key; selectedId = null; render(); });
+        .addEventListener("click", () => { tool = tool === key ? null : key; selectedId = null; bulb = null; render(); });
     }
   }
   const flags = board.html("div", {class: "row"}, undefined, panel);
@@ -294,10 +364,11 @@ function squigglyTools(page) {
   const del = board.html("button", {type: "button", "data-role": "delete-rule", title: "delete the selected rule (Delete)"}, "Delete rule", chosen);
   del.addEventListener("click", () => { const u = selectedUnit(); if (u) remove(u); });
   const statusBox = board.html("div", {"data-role": "tools-status", class: "note"}, "", panel);
-  for (const b of document.querySelectorAll("[data-role=mode]")) b.addEventListener("click", () => { tool = null; selectedId = null; drag = null; render(); });
+  for (const b of document.querySelectorAll("[data-role=mode]")) b.addEventListener("click", () => { tool = null; selectedId = null; drag = null; bulb = null; render(); });
 
   function render() { page.render(); }
   function describe(u, s) {
+    if (u.key === null) return "Selected: " + u.name + ".";
     const entry = s.rules[u.key][u.index], cells = u.cells.map(i => name(i, s.n).toLowerCase()).join(" ");
     const sum = u.key === "killercage" ? (entry.value ? ", sum " + entry.value : ", no sum yet: type it") : "";
     const what = u.key === "xv" && entry.value ? String(entry.value) : LABELS[u.key];
@@ -317,9 +388,11 @@ function squigglyTools(page) {
       }
       const u = selectedUnit();
       if (!u) selectedId = null;
-      chosenText.textContent = u ? describe(u, s) : tool ? "Tool: " + tool : "";
+      chosenText.textContent = u ? describe(u, s) : bulb ? "Bulb " + bulb.map(i => name(i, s.n).toLowerCase()).join(" ") +
+        ": now drag the arrow's line from it (Escape drops it)." : tool ? "Tool: " + tool + (tool === "arrow" ? " (Shift-drag first for a bulb of two cells)" : "") : "";
       del.disabled = !u;
       boardBox.classList.toggle("tooling", !!tool);
+      boardBox.classList.toggle("outside", drawnUnits(s).some(x => x.clue));
       overlay(view, s, u);
       markDrawn(view, u);
     },
@@ -331,8 +404,8 @@ function squigglyTools(page) {
     if (!s.rules) return;
     const key = s.n + " " + JSON.stringify(s.rules);
     if (drawings.has(key)) {
-      const svg = drawings.get(key);
-      if (svg !== null && svg !== s.rulesSvg) { s.rulesSvg = svg; page.drawRules(); }
+      const drawing = drawings.get(key);
+      if (drawing !== null && drawing.svg !== s.rulesSvg) { s.rulesSvg = drawing.svg; page.drawRules(); }
       return;
     }
     if (asked === key) return;
@@ -351,7 +424,8 @@ function squigglyTools(page) {
     const rows = {n: s.n, givens: new Array(s.n * s.n).fill(0), regions: s.regions.map((_, i) => Math.floor(i / s.n)), rules: s.rules};
     page.request("rules", "/api/read", {puzzle: page.fpuzzles(rows, false)}, (status, data) => {
       if (drawings.size > 200) drawings.clear();
-      drawings.set(key, status === 200 ? data.rules_svg || "" : null);
+      const svg = status === 200 ? data.rules_svg || "" : "";
+      drawings.set(key, status === 200 ? {svg, rules: data.rules || [], cells: [...svg.matchAll(/<g [^>]*data-cells="([^"]*)"/g)].map(m => m[1])} : null);
       statusBox.textContent = status === 200 ? "" : "The rules cannot be drawn: " + page.problem(status, data);
       statusBox.classList.toggle("error", status !== 200);
       if (asked === key) asked = null;
@@ -369,7 +443,13 @@ function squigglyTools(page) {
       if (tool === "cage") for (const i of drag.cells) board.el("rect", {x: centre(i)[0] - C / 2 + 3, y: centre(i)[1] - C / 2 + 3, width: C - 6, height: C - 6, fill: "none", stroke: "#2a5db0", "stroke-width": 2, "stroke-dasharray": "4 3"}, layer);
       else board.el("polyline", {points, fill: "none", stroke: "#2a5db0", "stroke-width": C * 0.12, "stroke-opacity": 0.5, "stroke-linecap": "round", "stroke-linejoin": "round"}, layer);
     }
+    const ring = (i, attrs) => board.el("rect", Object.assign({x: centre(i)[0] - C / 2 + 4, y: centre(i)[1] - C / 2 + 4, width: C - 8, height: C - 8,
+      rx: C / 2 - 4, fill: "none", stroke: "#2a5db0", "stroke-width": 2, "stroke-dasharray": "4 3"}, attrs), layer);
+    for (const i of drag && drag.bulb ? drag.cells : bulb || []) ring(i, {class: "bulb-pending"});
     if (!u) return;
+    if (u.clue) {
+      board.el("circle", {cx: M + u.clue.x * C, cy: M + u.clue.y * C, r: C * 0.42, fill: "none", stroke: "#f57c00", "stroke-width": 3, class: "rule-selected"}, layer);
+    }
     if (u.kind === "dot" && u.cells.length === 2) {
       const [a, b] = u.cells.map(centre);
       board.el("circle", {cx: (a[0] + b[0]) / 2, cy: (a[1] + b[1]) / 2, r: C * 0.2, fill: "none", stroke: "#f57c00", "stroke-width": 3, class: "rule-selected"}, layer);
@@ -387,7 +467,8 @@ function squigglyTools(page) {
     const cells = u ? u.cells.map(i => name(i, page.state().n).toLowerCase()) : null;
     let marked = false;
     drawn.forEach((g, k) => {
-      const on = !!cells && !marked && g.getAttribute("data-rule") === u.kind && sameCells((g.getAttribute("data-cells") || "").split(" "), cells);
+      const on = u && u.key === null ? k === u.drawn
+        : !!cells && !marked && g.getAttribute("data-rule") === u.kind && sameCells((g.getAttribute("data-cells") || "").split(" "), cells);
       marked = marked || on;
       if (on) g.setAttribute("data-selected", "true"); else g.removeAttribute("data-selected");
       if (told && conflict.has(told[k].name)) g.setAttribute("data-conflict", "true"); else g.removeAttribute("data-conflict");
