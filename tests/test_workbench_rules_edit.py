@@ -93,6 +93,14 @@ def drawn_now(bench: Bench, count: int) -> None:
     expect(bench.tab.locator("#rules-layer > g[data-rule]")).to_have_count(count)
 
 
+def pressed(bench: Bench) -> dict[str, str]:
+    """Each tool's and toggle's aria-pressed."""
+    return bench.tab.eval_on_selector_all(
+        "[data-role=tool]",
+        "bs => Object.fromEntries(bs.map(b => [b.dataset.tool, b.getAttribute('aria-pressed')]))",
+    )
+
+
 def selected(bench: Bench) -> list[str]:
     return bench.tab.eval_on_selector_all(
         "#rules-layer [data-selected]", "gs => gs.map(g => g.getAttribute('data-rule'))"
@@ -131,8 +139,9 @@ def test_every_rule_no_tool_draws_is_selected_and_deleted(bench_at):  # noqa: F8
     kinds = ["littlekiller", "sandwich", "negative", "clone", "quadruple", "diagonal", "extraregion"]
     assert sorted(kind for kind, _ in drawn(bench)) == sorted(kinds)
     # The global ones show their toggles on (and switch off: the last, below).
-    for key in ("diagonal+", "negative-xv"):
-        assert bench.tab.get_attribute(f"[data-tool='{key}']", "aria-pressed") == "true", key
+    assert {key: pressed(bench).get(key) for key in ("diagonal+", "negative-xv")} == {
+        "diagonal+": "true", "negative-xv": "true"
+    }
     tool(bench, "select")
     clicks = [
         ("littlekiller", "#rules-layer [data-rule=littlekiller] text"),
@@ -150,10 +159,10 @@ def test_every_rule_no_tool_draws_is_selected_and_deleted(bench_at):  # noqa: F8
         drawn_now(bench, len(kinds))  # the next is selected on this drawing, with no wait for the check
         assert sorted(k for k, _ in drawn(bench)) == sorted(kinds), kind
     bench.idle()
-    assert bench.tab.get_attribute("[data-tool='diagonal+']", "aria-pressed") == "false"
+    assert pressed(bench)["diagonal+"] == "false"
     bench.tab.click("[data-tool='negative-xv']")  # the one left: a rule of no cells, by its toggle
     bench.idle()
-    assert bench.tab.get_attribute("[data-tool='negative-xv']", "aria-pressed") == "false"
+    assert pressed(bench)["negative-xv"] == "false"
     assert drawn(bench) == []
     assert not exported_rules(bench).rules
     assert not bench.errors
@@ -161,7 +170,6 @@ def test_every_rule_no_tool_draws_is_selected_and_deleted(bench_at):  # noqa: F8
 
 def test_an_arrow_gets_a_bulb_of_two_cells(bench_at, tmp_path):  # noqa: F811
     bench = bench_at(SIX)
-    assert "Shift-drag" in (bench.tab.locator("#help").text_content() or "")
     tool(bench, "arrow")
     bench.tab.keyboard.down("Shift")
     bench.drag("r1c2", "r1c1")  # the bulb: r1c2 the tens, r1c1 the units
@@ -185,6 +193,7 @@ def test_an_arrow_gets_a_bulb_of_two_cells(bench_at, tmp_path):  # noqa: F811
     bench.tab.keyboard.press("Delete")
     bench.idle()
     assert drawn(bench) == [["arrow", "r6c6 r6c5 r6c4"]]
+    assert "Shift-drag" in (bench.tab.locator("#help").text_content() or "")  # the gesture is told
     assert not bench.errors
 
 
