@@ -289,3 +289,12 @@ def test_generate_keeps_the_rules_or_says_why_it_cannot():
     for extra, rules, said in refusals:
         with pytest.raises(BadRequest, match=said):
             generate_answer({"size": 4, "seed": 3, "rules": rules, **extra}, 10)
+
+
+def test_a_bulb_of_two_cells_is_drawn_as_one_outline():
+    """As SudokuPad draws it: one rounded outline round both cells, not two circles."""
+    puzzle = SIX.with_rules((Arrow((1, 0), (6, 12)), Arrow((35,), (34,))))
+    drawing = read({"puzzle": link_of(puzzle)}, 10)["rules_svg"]
+    long_arrow, short_arrow = drawing.split("</g>")[:2]
+    assert long_arrow.count("<path") == 1 and "<circle" not in long_arrow
+    assert short_arrow.count("<circle") == 1

@@ -82,6 +82,8 @@ def _shape(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
             f'stroke-opacity="{opacity}" stroke-linecap="round" stroke-linejoin="round"/>',
             *(_arrow_head(shape, n, at, cell) if shape.style == "arrow" else []),
         ]
+    if kind == "bulb" and shape.style == "arrow" and len(shape.cells) == 2:
+        return [_long_bulb(_centre(shape.cells[0], n, at), _centre(shape.cells[1], n, at), cell)]
     if kind == "bulb":
         return [_bulb(shape.style, *_centre(c, n, at), cell) for c in shape.cells]
     if kind == "dot":
@@ -174,6 +176,19 @@ def _bulb(style: str, x: float, y: float, cell: float) -> str:
     if style == "between":
         return circle + 'fill="none" stroke="#70a8e0" stroke-width="2"/>'
     return circle + 'fill="#ffffff" fill-opacity="0.6" stroke="#8a8a8a" stroke-width="2"/>'
+
+
+def _long_bulb(a: tuple[float, float], b: tuple[float, float], cell: float) -> str:
+    """An arrow's bulb of two cells, as SudokuPad draws it: one rounded outline round both centres."""
+    r = cell * 0.4
+    length = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 or 1.0
+    vx, vy = -(b[1] - a[1]) / length * r, (b[0] - a[0]) / length * r  # a radius across the bulb
+    arc = f"A{r:g},{r:g} 0 0 0"
+    path = (
+        f"M{a[0] + vx:g},{a[1] + vy:g} L{b[0] + vx:g},{b[1] + vy:g} {arc} {b[0] - vx:g},{b[1] - vy:g} "
+        f"L{a[0] - vx:g},{a[1] - vy:g} {arc} {a[0] + vx:g},{a[1] + vy:g} Z"
+    )
+    return f'<path d="{path}" fill="#ffffff" fill-opacity="0.6" stroke="#8a8a8a" stroke-width="2"/>'
 
 
 def _dot(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
