@@ -185,14 +185,17 @@ def test_an_arrow_gets_a_bulb_of_two_cells(bench_at, tmp_path):  # noqa: F811
     told = solved(tmp_path, bench.attr("export-fpuzzles", "href") or "")
     assert bench.verdict() == told["verdict"] == "multiple"
     bench.drag("r6c6", "r6c4")  # no bulb waiting: an arrow of one cell, as before
+    bench.tab.click("[data-role=arrow-bulb]")  # on a touch screen: the button, then a drag
+    bench.drag("r5c5", "r5c6")
+    bench.drag("r5c6", "r4c6")
     bench.idle()
-    assert ["arrow", "r6c6 r6c5 r6c4"] in drawn(bench)
+    assert ["arrow", "r6c6 r6c5 r6c4"] in drawn(bench) and ["arrow", "r5c5 r5c6 r4c6"] in drawn(bench)
     tool(bench, "select")  # the two-cell bulb's arrow is selected and deleted as any other
     bench.cell("r1c2")
     assert selected(bench) == ["arrow"]
     bench.tab.keyboard.press("Delete")
     bench.idle()
-    assert drawn(bench) == [["arrow", "r6c6 r6c5 r6c4"]]
+    assert drawn(bench) == [["arrow", "r6c6 r6c5 r6c4"], ["arrow", "r5c5 r5c6 r4c6"]]
     assert "Shift-drag" in (bench.tab.locator("#help").text_content() or "")  # the gesture is told
     assert not bench.errors
 

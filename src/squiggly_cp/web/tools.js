@@ -1,12 +1,15 @@
-// The workbench's variant tools: killer cages, lines, kropki dots and X/V,
-// cell marks and the global rules, drawn on the board, selected and deleted.
+// The workbench's variant tools: killer cages, lines (an arrow's bulb of two
+// cells by Shift-drag first), kropki dots and X/V, cell marks and the global
+// rules, drawn on the board; and every rule drawn, loaded ones no tool draws
+// too (little killers, sandwiches, clones...), selected and deleted.
 //
 // The rules live in the page's puzzle as f-puzzles JSON keys (S.rules), the
 // form the server's one rule reader reads: the check, the hints and the
 // exports carry them with no second format. The server draws them (/api/read's
 // rules_svg, the drawing `show --svg` makes), each a <g data-rule data-cells>;
 // this file draws only the drag being made and the selection. Every change is
-// one of the page's edits, so undo and redo cover it.
+// one of the page's edits, so undo and redo cover it. A rule no tool draws is
+// deleted by keeping the keys of all the others, as /api/read lists them.
 //
 // One global factory, squigglyTools(page), with no other global name: `page`
 // is the page's own functions (state, edit, render, request...).
@@ -38,7 +41,10 @@ function squigglyTools(page) {
   ];
   const DRAWN = new Set(Object.values(KINDS));  // the kinds units() finds in the keys; the others come from the drawing
   let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null, typing = false;
-  let bulb = null;  // an arrow's bulb of one or two cells drawn (Shift-drag), waiting for its line
+  // An arrow's bulb of one or two cells drawn (Shift-drag, or a drag after the
+  // bulb button, for a touch screen: bulbNext), waiting for its line.
+  let bulb = null, bulbNext = false;
+  const dropBulb = () => { bulb = null; bulbNext = false; };
   // The server's drawing of each set of rules (null: refused): {svg, rules (/api/read's:
   // each one's kind, name and keys), cells (each drawn rule's data-cells)}.
   const drawings = new Map();
@@ -258,7 +264,7 @@ function squigglyTools(page) {
     for (let guard = 0; guard < 2 * n && drag.at !== cell; guard++) {
       const lr = Math.floor(drag.at / n), lc = drag.at % n, dr = Math.sign(Math.floor(cell / n) - lr), dc = Math.sign(cell % n - lc);
       const next = rook && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
-      if (drag.bulb) { if (cells.includes(next) || cells.length < 2) { if (!cells.includes(next)) cells.push(next); } else return; }
+      if (drag.bulb) { if (cells.includes(next)) { /* back over it */ } else if (cells.length < 2) cells.push(next); else return; }
       else if (tool === "cage") { if (!cells.includes(next)) cells.push(next); }
       else if (drag.from && drag.from.includes(next) && next !== cells[0]) return;
       else if (cells.length > 1 && cells[cells.length - 2] === next) cells.pop();
@@ -303,9 +309,9 @@ function squigglyTools(page) {
       const at = cellOf(p, s.n);
       drag = {cells: [at], at};
       // The arrow: Shift-drag draws a bulb (one or two cells); a drag from that bulb, its line.
-      if (tool === "arrow" && e.shiftKey) { drag.bulb = true; bulb = null; }
+      if (tool === "arrow" && (e.shiftKey || bulbNext)) { dropBulb(); drag.bulb = true; }
       else if (tool === "arrow" && bulb && bulb.includes(at)) drag.from = bulb;
-      else bulb = null;
+      else dropBulb();
       try { boardBox.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
       render();
     }
@@ -334,7 +340,7 @@ function squigglyTools(page) {
     const sum = cage ? page.state().rules.killercage[u.index].value : undefined;
     if (cage && (/^[0-9]$/.test(key) || (key === "Backspace" && sum !== undefined && sum !== ""))) typeSum(u, key);
     else if (u && (key === "Delete" || key === "Backspace")) remove(u);
-    else if (key === "Escape") { if (u) selectedId = null; else if (bulb) bulb = null; else tool = null; render(); }
+    else if (key === "Escape") { if (u) selectedId = null; else if (bulb || bulbNext) dropBulb(); else tool = null; render(); }
     // The arrows and the like are the page's; no other key edits a cell,
     // since no cell is shown selected while a tool is in use.
     else if (key.length !== 1 && key !== "Delete" && key !== "Backspace") return;
@@ -353,7 +359,7 @@ function squigglyTools(page) {
     board.html("span", {class: "note"}, heading + ":", row);
     for (const key in group) {
       button(row, key, group[key], key === "select" ? "click a rule to select it (Delete removes it)" : "draw: " + group[key])
-        .addEventListener("click", () => { tool = tool === key ? null : key; selectedId = null; bulb = null; render(); });
+        .addEventListener("click", () => { tool = tool === key ? null : key; selectedId = null; dropBulb(); render(); });
     }
   }
   const flags = board.html("div", {class: "row"}, undefined, panel);
@@ -362,11 +368,21 @@ function squigglyTools(page) {
   const chosen = board.html("div", {class: "row"}, undefined, panel);
   const chosenText = board.html("span", {"data-role": "rule-selected", class: "note"}, "", chosen);
   const del = board.html("button", {type: "button", "data-role": "delete-rule", title: "delete the selected rule (Delete)"}, "Delete rule", chosen);
+  const bulbButton = board.html("button", {type: "button", "data-role": "arrow-bulb", "aria-pressed": "false",
+    title: "the next drag draws an arrow's bulb of two cells (tens first), as Shift-drag does; then drag the line from it"}, "Bulb of two cells", chosen);
+  bulbButton.addEventListener("click", () => { const armed = !bulbNext; dropBulb(); bulbNext = armed; render(); });
   del.addEventListener("click", () => { const u = selectedUnit(); if (u) remove(u); });
   const statusBox = board.html("div", {"data-role": "tools-status", class: "note"}, "", panel);
-  for (const b of document.querySelectorAll("[data-role=mode]")) b.addEventListener("click", () => { tool = null; selectedId = null; drag = null; bulb = null; render(); });
+  for (const b of document.querySelectorAll("[data-role=mode]")) b.addEventListener("click", () => { tool = null; selectedId = null; drag = null; dropBulb(); render(); });
 
   function render() { page.render(); }
+  function toolNote(s) {
+    // What the tool in use does next (the arrow's bulb told step by step).
+    if (bulb) return "Bulb " + bulb.map(i => name(i, s.n).toLowerCase()).join(" ") + ": now drag the arrow's line from it (Escape drops it).";
+    if (bulbNext) return "Drag across the bulb's two cells, tens first.";
+    if (tool === "arrow") return "Tool: arrow (drag from the bulb; for a bulb of two cells, Shift-drag across them first)";
+    return tool ? "Tool: " + tool : "";
+  }
   function describe(u, s) {
     if (u.key === null) return "Selected: " + u.name + ".";
     const entry = s.rules[u.key][u.index], cells = u.cells.map(i => name(i, s.n).toLowerCase()).join(" ");
@@ -388,9 +404,10 @@ function squigglyTools(page) {
       }
       const u = selectedUnit();
       if (!u) selectedId = null;
-      chosenText.textContent = u ? describe(u, s) : bulb ? "Bulb " + bulb.map(i => name(i, s.n).toLowerCase()).join(" ") +
-        ": now drag the arrow's line from it (Escape drops it)." : tool ? "Tool: " + tool + (tool === "arrow" ? " (Shift-drag first for a bulb of two cells)" : "") : "";
+      chosenText.textContent = u ? describe(u, s) : toolNote(s);
       del.disabled = !u;
+      bulbButton.hidden = tool !== "arrow";
+      bulbButton.setAttribute("aria-pressed", String(bulbNext));
       boardBox.classList.toggle("tooling", !!tool);
       boardBox.classList.toggle("outside", drawnUnits(s).some(x => x.clue));
       overlay(view, s, u);
@@ -402,7 +419,7 @@ function squigglyTools(page) {
 
   function syncDrawing(s) {
     if (!s.rules) return;
-    const key = s.n + " " + JSON.stringify(s.rules);
+    const key = drawKey(s);
     if (drawings.has(key)) {
       const drawing = drawings.get(key);
       if (drawing !== null && drawing.svg !== s.rulesSvg) { s.rulesSvg = drawing.svg; page.drawRules(); }
