@@ -150,6 +150,13 @@ def check_position(tab: Opened, puzzle: Puzzle, steps: list[dict], k: int, expec
     assert tab.text("step-index") == str(k)
     drawn = steps[k] if k < len(steps) else None
     assert tab.text("step-text") == (drawn["text"] if drawn else "")
+    # "After k of N steps, step k+1: ...", and the list's step k+1 highlighted (issue 41, as the workbench)
+    now = " ".join((tab.tab.locator("#now").inner_text() or "").split())
+    if drawn:
+        assert now == f"After {k} of {len(steps)} steps, step {k + 1}: {drawn['text']}"
+    else:
+        assert now.startswith(f"After {k} of {len(steps)} steps: ")  # then how the path ended
+    assert tab.tab.locator("#steps li.current").get_attribute("value") == str(k + 1)
     placed, gone = _expected_marks(drawn)
     cells = tab.cells()
     assert len(cells) == n * n
