@@ -4,6 +4,7 @@ on 9x9 puzzles like those a setter publishes.
 
     python benchmarks/bench_workbench.py                 # 20 clients, 60 s a phase
     python benchmarks/bench_workbench.py --clients 5 --seconds 10
+    python benchmarks/bench_workbench.py --pace 3 --variants   # variant puzzles in the mix too
 
 The puzzles are made here, from a fixed seed, by the generator: 100 unique
 9x9 jigsaws with 180-degree clue symmetry, 30 easy, 30 medium, 25 hard and
@@ -22,7 +23,17 @@ the server and all its worker processes, read from /proc each second: start,
 end and peak). The reference, measured in the same run: the same answers
 computed in this process, one at a time, with no HTTP and no queue
 (`squiggly_cp.web.answers.answer`), whose p50 / p95 show the cost of the work
-itself. Linux only (/proc).
+itself (per row: the same requests as the row's). Linux only (/proc).
+
+With ``--variants`` the everyday variant set goes in as well (the one
+bench_logic_variants.py uses, made by our own generator: 20 killer, 20
+arrow, 20 thermo, 20 kropki and 20 XV, half on boxes, half on jigsaws),
+each sent as the page sends a variant (f-puzzles JSON: the grid with each
+cell's region and given, then the rules' f-puzzles keys), in turn with the
+jigsaws: in check, as it is and with three clues out (three givens, or
+rules to make up three where it has fewer givens: a cage, a line or a dot,
+never a global rule such as kropki's negative constraint), tagged by kind
+(``killer``, ``killer, 3 out``...); in rate, as it is.
 """
 
 from __future__ import annotations
@@ -39,14 +50,24 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from variants.sets import read_any
+
+from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.rules import NoOtherDots
 from squiggly_cp.formats.detect import write_puzzles
+from squiggly_cp.formats.fpuzzles_rules import write_rules
 from squiggly_cp.make.generate import generate
 from squiggly_cp.make.targets import level_range, rating_target
 from squiggly_cp.web.answers import answer
 
 MIX = (("easy", 30), ("medium", 30), ("hard", 25), ("fiendish", 15))
+QUICK = {"rate": False, "fix": False}
+"""The check phase's request: the verdict and true candidates."""
 
 
 def puzzles(seed: int) -> tuple[list[str], list[str], list[str]]:
@@ -67,6 +88,57 @@ def puzzles(seed: int) -> tuple[list[str], list[str], list[str]]:
             cells[cell] = "."
         loosened.append("".join(cells))
     return unique, loosened, levels
+
+
+def page_text(puzzle: Puzzle) -> str:
+    """The puzzle as the page sends a variant (its `fpuzzlesText` without a
+    position): each cell's region and given, then the rules' f-puzzles keys."""
+    n = puzzle.size
+    grid = []
+    for r in range(n):
+        row: list[dict] = []
+        for i in range(r * n, r * n + n):
+            given = {"value": puzzle.givens[i], "given": True} if puzzle.givens[i] else {}
+            row.append({"region": puzzle.regions[i], **given})
+        grid.append(row)
+    return json.dumps({"size": n, "grid": grid, **write_rules(puzzle)}, separators=(",", ":"))
+
+
+def three_out(puzzle: Puzzle, rng: random.Random) -> Puzzle:
+    """The puzzle with three clues taken out: givens, then (where it has
+    fewer than three) cages, lines or dots, never a global rule."""
+    givens = list(puzzle.givens)
+    placed = [c for c, d in enumerate(givens) if d]
+    for cell in rng.sample(placed, min(3, len(placed))):
+        givens[cell] = 0
+    local = [k for k, rule in enumerate(puzzle.rules) if not isinstance(rule, NoOtherDots)]
+    dropped = set(rng.sample(local, 3 - min(3, len(placed))))
+    rules = tuple(rule for k, rule in enumerate(puzzle.rules) if k not in dropped)
+    return replace(puzzle, givens=tuple(givens), rules=rules)
+
+
+def variant_bodies(seed: int) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
+    """The everyday variant set's check bodies (each puzzle, then it with
+    three clues out) and rate bodies, tagged by kind."""
+    rng = random.Random(seed)
+    check, rate = [], []
+    for name, entries in read_any("everyday").items():
+        kind = name.split("-")[0]  # killer-box and killer-jigsaw: killer
+        for entry in entries:
+            text = page_text(entry.puzzle)
+            check.append((kind, {"puzzle": text, **QUICK}))
+            check.append((f"{kind}, 3 out", {"puzzle": page_text(three_out(entry.puzzle, rng)), **QUICK}))
+            rate.append((kind, {"puzzle": text, "scale": "se"}))
+    return check, rate
+
+
+def mixed(first: list, second: list) -> list:
+    """The two lists in turn, two items of each at a time (a puzzle and its
+    loosened form stay together), then what is left of the longer."""
+    out = []
+    for k in range(0, max(len(first), len(second)), 2):
+        out += first[k : k + 2] + second[k : k + 2]
+    return out
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -182,6 +254,49 @@ def reference(bodies: list[tuple[str, dict]]) -> list[float]:
     return times
 
 
+def ms(values: list[float]) -> str:
+    """p50 / p95 in milliseconds."""
+    return f"{1000 * statistics.median(values):.0f} / {1000 * quantile(values, 0.95):.0f}"
+
+
+def table(name: str, bodies: list[tuple[str, dict]], found: dict, alone: list[float]) -> None:
+    """The phase's rows: all requests, then each tag's (in the order of the
+    bodies), with the same requests' times alone."""
+    st = found["statuses"]
+    other = sum(n for status, n in st.items() if status not in (200, 503))
+    alone_by: dict[str, list[float]] = {}
+    for (tag, _), took in zip(bodies, alone, strict=True):
+        alone_by.setdefault(tag, []).append(took)
+    latencies = found["latencies"]
+    groups = {"all": [t for ts in latencies.values() for t in ts]}
+    groups.update((tag, latencies.get(tag, [])) for tag in alone_by)
+    for tag, lat in groups.items():
+        counts = f"{st.get(200, 0)} | {st.get(503, 0)} | {other}" if tag == "all" else f"{len(lat)} | | "
+        spread = ms(alone) if tag == "all" else ms(alone_by[tag])
+        if not lat:
+            print(f"| {name} | {tag} | {counts} | | | | {spread} |")
+            continue
+        print(
+            f"| {name} | {tag} | {counts} | {1000 * statistics.median(lat):.0f} | "
+            f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | {spread} |"
+        )
+
+
+def phases(args: argparse.Namespace) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
+    """The check and rate phases' bodies, tagged."""
+    unique, loosened, levels = puzzles(args.seed)
+    check = [
+        (tag, {"puzzle": p, **QUICK})
+        for pair in zip(unique, loosened, strict=True)
+        for tag, p in zip(("unique", "3 givens out"), pair, strict=True)
+    ]
+    rate = [(level, {"puzzle": p, "scale": "se"}) for level, p in zip(levels, unique, strict=True)]
+    if args.variants:
+        variant_check, variant_rate = variant_bodies(args.seed)
+        check, rate = mixed(check, variant_check), mixed(rate, variant_rate)
+    return check, rate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
@@ -195,49 +310,35 @@ def main() -> None:
         help="each client's mean pause between an answer and its next request, in seconds (a setter's "
         "edits: 1); 0 (the default): back to back",
     )
+    parser.add_argument(
+        "--variants", action="store_true", help="the everyday variant set in the mix too (see above)"
+    )
     args = parser.parse_args()
-    unique, loosened, levels = puzzles(args.seed)
-    quick = {"rate": False, "fix": False}
-    check = [
-        (tag, {"puzzle": p, **quick})
-        for pair in zip(unique, loosened, strict=True)
-        for tag, p in zip(("unique", "3 givens out"), pair, strict=True)
-    ]
-    rate = [(level, {"puzzle": p, "scale": "se"}) for level, p in zip(levels, unique, strict=True)]
+    check, rate = phases(args)
     proc, host, port = start_server(args.workers)
     try:
         rows = []
         for name, bodies in (("check", check), ("rate", rate)):
             found = phase(host, port, bodies, args.clients, args.seconds, proc.pid, args.pace)
             alone = reference(bodies)
-            rows.append((name, found, alone))
+            rows.append((name, bodies, found, alone))
     finally:
         proc.send_signal(signal.SIGINT)
         _, said = proc.communicate(timeout=30)
     pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
-    head = f"{len(unique)} unique 9x9 puzzles (seed {args.seed}), {args.clients} clients, {pace}"
-    print(f"{head}, {args.seconds:g} s a phase, serve --workers {args.workers or 'one per core'}\n")
+    mix = " and the 100 everyday variant puzzles" if args.variants else ""
+    plain = sum(tag in dict(MIX) for tag, _ in rate)
+    head = f"{plain} unique 9x9 puzzles{mix} (seed {args.seed})"
+    print(f"{head}, {args.clients} clients, {pace}, {args.seconds:g} s a phase, ", end="")
+    print(f"serve --workers {args.workers or 'one per core'}\n")
     print("| phase | puzzles | answered | 503 | other | p50 ms | p95 ms | max ms | alone p50 / p95 ms |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, found, alone in rows:
-        st = found["statuses"]
-        other = sum(n for status, n in st.items() if status not in (200, 503))
-        groups = {"all": [t for ts in found["latencies"].values() for t in ts], **found["latencies"]}
-        for tag, lat in groups.items():
-            counts = f"{st.get(200, 0)} | {st.get(503, 0)} | {other}" if tag == "all" else f"{len(lat)} | | "
-            reference_ms = (
-                f"{1000 * statistics.median(alone):.0f} / {1000 * quantile(alone, 0.95):.0f}"
-                if tag == "all"
-                else ""
-            )
-            print(
-                f"| {name} | {tag} | {counts} | {1000 * statistics.median(lat):.0f} | "
-                f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | {reference_ms} |"
-            )
+    for name, bodies, found, alone in rows:
+        table(name, bodies, found, alone)
     said = said.strip().replace("\n", " / ")
     print(f"\nThe server stopped on Ctrl-C with status {proc.returncode}; it said then: {said!r}.")
     print("\nThe server's memory (PSS of it and its workers, MiB), every 10 s:\n")
-    for name, found, _ in rows:
+    for name, _, found, _ in rows:
         print(
             f"- {name}: "
             + " ".join(f"{m:.0f}" for m in found["memory"][::10])
