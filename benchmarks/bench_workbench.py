@@ -18,7 +18,9 @@ as a grid looks while it is being set. Two phases, each for SECONDS:
 
 For each phase: requests answered (200) and refused (503, the pool full),
 any other status (there should be none), p50 / p95 / max latency of the
-answered ones, and the server's memory (the proportional set size, PSS, of
+answered ones, how many answers the time limit cut short (a 200 with the
+verdict "unknown", or with no rating where one was asked of a unique
+puzzle), and the server's memory (the proportional set size, PSS, of
 the server and all its worker processes, read from /proc each second: start,
 end and peak). The reference, measured in the same run: the same answers
 computed in this process, one at a time, with no HTTP and no queue
@@ -29,8 +31,9 @@ With ``--variants`` the everyday variant set goes in as well (the one
 bench_logic_variants.py uses, made by our own generator: 20 killer, 20
 arrow, 20 thermo, 20 kropki and 20 XV, half on boxes, half on jigsaws),
 each sent as the page sends a variant (f-puzzles JSON: the grid with each
-cell's region and given, then the rules' f-puzzles keys), in turn with the
-jigsaws: in check, as it is and with three clues out (three givens, or
+cell's region and given, then the rules' f-puzzles keys), shuffled in with
+the jigsaws (a seeded shuffle, so that every kind comes throughout a
+phase): in check, as it is and with three clues out (three givens, or
 rules to make up three where it has fewer givens: a cage, a line or a dot,
 never a global rule such as kropki's negative constraint), tagged by kind
 (``killer``, ``killer, 3 out``...); in rate, as it is.
@@ -132,15 +135,6 @@ def variant_bodies(seed: int) -> tuple[list[tuple[str, dict]], list[tuple[str, d
     return check, rate
 
 
-def mixed(first: list, second: list) -> list:
-    """The two lists in turn, two items of each at a time (a puzzle and its
-    loosened form stay together), then what is left of the longer."""
-    out = []
-    for k in range(0, max(len(first), len(second)), 2):
-        out += first[k : k + 2] + second[k : k + 2]
-    return out
-
-
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -209,6 +203,7 @@ def phase(
     each second."""
     latencies: dict[str, list[float]] = {}
     statuses: dict[int, int] = {}
+    unfinished: dict[str, int] = {}
     lock = threading.Lock()
     stop_at = time.monotonic() + seconds
 
@@ -225,12 +220,14 @@ def phase(
             start = time.perf_counter()
             connection.request("POST", "/api/analyse", body, {"Content-Type": "application/json"})
             reply = connection.getresponse()
-            reply.read()
+            data = reply.read()
             took = time.perf_counter() - start
             with lock:
                 statuses[reply.status] = statuses.get(reply.status, 0) + 1
                 if reply.status == 200:
                     latencies.setdefault(tag, []).append(took)
+                    if not finished(body_object, json.loads(data)):
+                        unfinished[tag] = unfinished.get(tag, 0) + 1
         connection.close()
 
     memory = [pss_mib(server)]
@@ -241,7 +238,17 @@ def phase(
         time.sleep(1.0)
         memory.append(pss_mib(server))
     memory.append(pss_mib(server))
-    return {"latencies": latencies, "statuses": statuses, "memory": memory}
+    return {"latencies": latencies, "statuses": statuses, "memory": memory, "unfinished": unfinished}
+
+
+def finished(body: dict, answered: dict) -> bool:
+    """Whether an answer (200) did all the request asked: a verdict, and a
+    rating where one was asked of a unique puzzle; not when the time limit
+    ran out first."""
+    if answered.get("verdict") == "unknown":
+        return False
+    rated = not body.get("rate", True) or answered.get("rating") is not None
+    return rated or answered.get("verdict") != "unique"
 
 
 def reference(bodies: list[tuple[str, dict]]) -> list[float]:
@@ -293,7 +300,10 @@ def phases(args: argparse.Namespace) -> tuple[list[tuple[str, dict]], list[tuple
     rate = [(level, {"puzzle": p, "scale": "se"}) for level, p in zip(levels, unique, strict=True)]
     if args.variants:
         variant_check, variant_rate = variant_bodies(args.seed)
-        check, rate = mixed(check, variant_check), mixed(rate, variant_rate)
+        # Shuffled: each kind and level comes throughout a phase, whatever part of the list it reaches.
+        check, rate = check + variant_check, rate + variant_rate
+        random.Random(args.seed).shuffle(check)
+        random.Random(args.seed).shuffle(rate)
     return check, rate
 
 
@@ -335,6 +345,9 @@ def main() -> None:
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, bodies, found, alone in rows:
         table(name, bodies, found, alone)
+    for name, _, found, _ in rows:
+        cut = ", ".join(f"{tag} {n}" for tag, n in found["unfinished"].items()) or "none"
+        print(f"\n{name}: answers cut short by the time limit (200, but no verdict or no rating): {cut}.")
     said = said.strip().replace("\n", " / ")
     print(f"\nThe server stopped on Ctrl-C with status {proc.returncode}; it said then: {said!r}.")
     print("\nThe server's memory (PSS of it and its workers, MiB), every 10 s:\n")
