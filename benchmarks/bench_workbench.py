@@ -267,12 +267,13 @@ def ms(values: list[float]) -> str:
 
 
 def table(name: str, bodies: list[tuple[str, dict]], found: dict, alone: list[float]) -> None:
-    """The phase's rows: all requests, then each tag's (in the order of the
-    bodies), with the same requests' times alone."""
+    """The phase's rows: all requests, then each tag's (plain levels first,
+    then the variant kinds, each as it is and with three out), with the
+    same requests' times alone."""
     st = found["statuses"]
     other = sum(n for status, n in st.items() if status not in (200, 503))
     alone_by: dict[str, list[float]] = {}
-    for (tag, _), took in zip(bodies, alone, strict=True):
+    for (tag, _), took in sorted(zip(bodies, alone, strict=True), key=lambda pair: rank(pair[0][0])):
         alone_by.setdefault(tag, []).append(took)
     latencies = found["latencies"]
     groups = {"all": [t for ts in latencies.values() for t in ts]}
@@ -287,6 +288,12 @@ def table(name: str, bodies: list[tuple[str, dict]], found: dict, alone: list[fl
             f"| {name} | {tag} | {counts} | {1000 * statistics.median(lat):.0f} | "
             f"{1000 * quantile(lat, 0.95):.0f} | {1000 * max(lat):.0f} | {spread} |"
         )
+
+
+def rank(tag: str) -> tuple[int, str]:
+    """Where a tag's row goes: the plain tags in their order, then the kinds."""
+    plain = ["unique", "3 givens out", *dict(MIX)]
+    return (plain.index(tag), "") if tag in plain else (len(plain), tag.replace(", 3 out", " 3"))
 
 
 def phases(args: argparse.Namespace) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
