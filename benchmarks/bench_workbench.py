@@ -36,7 +36,10 @@ the jigsaws (a seeded shuffle, so that every kind comes throughout a
 phase): in check, as it is and with three clues out (three givens, or
 rules to make up three where it has fewer givens: a cage, a line or a dot,
 never a global rule such as kropki's negative constraint), tagged by kind
-(``killer``, ``killer, 3 out``...); in rate, as it is.
+(``killer``, ``killer, 3 out``...); in rate, as it is. Under a negative
+constraint a dot taken out is a rule added (those two cells may no longer
+be consecutive, or sum to 10), so most kropki and XV grids with three out
+have no solution, as a grid does while its dots are being placed.
 """
 
 from __future__ import annotations
@@ -222,12 +225,13 @@ def phase(
             reply = connection.getresponse()
             data = reply.read()
             took = time.perf_counter() - start
+            cut = reply.status == 200 and not finished(body_object, json.loads(data))
             with lock:
                 statuses[reply.status] = statuses.get(reply.status, 0) + 1
                 if reply.status == 200:
                     latencies.setdefault(tag, []).append(took)
-                    if not finished(body_object, json.loads(data)):
-                        unfinished[tag] = unfinished.get(tag, 0) + 1
+                if cut:
+                    unfinished[tag] = unfinished.get(tag, 0) + 1
         connection.close()
 
     memory = [pss_mib(server)]
