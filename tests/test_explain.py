@@ -274,6 +274,36 @@ def test_unknown_claims_nothing() -> None:
     assert d.verdict is Verdict.NONE and d.conflict == ((13, 7), (31, 7)) and not d.exhaustive
 
 
+def test_a_conflict_cut_by_its_budget_still_cannot_hold_and_says_so() -> None:
+    """With no budget for the shrinking, the conflict is the first proof's
+    (not proved minimal, said so on the line and in JSON); brute force
+    confirms that it admits no solution. With the default budget the same
+    puzzles get their minimal sets (each given needed, by brute force)."""
+    rng = random.Random(4169)
+    seen = 0
+    while seen < 20:
+        size = rng.choice((4, 5))
+        layout = random_layout(rng, size)
+        cells = rng.sample(range(size * size), size + 2)
+        grid = [0] * (size * size)
+        for cell in cells:
+            grid[cell] = rng.randint(1, size)
+        puzzle = Puzzle(size, tuple(grid), layout)
+        if puzzle.repeated_given() is not None or brute_count(puzzle, 1):
+            continue
+        cut = explain(puzzle, shrink_work_limit=0)
+        assert cut.verdict is Verdict.NONE and brute_count(with_givens(puzzle, cut.conflict), 1) == 0
+        assert (cut.exhaustive, cut.stopped_by) == (False, "budget")
+        assert cut.text.endswith(" (not proved minimal: the search budget ran out)")
+        assert (cut.to_json(1)["exhaustive"], cut.to_json(1)["stopped_by"]) == (False, "budget")
+        full = explain(puzzle)
+        assert full.exhaustive and "exhaustive" not in full.to_json(1)
+        assert set(full.conflict) <= set(cut.conflict)  # the shrinking only drops from the first proof's set
+        for i in range(len(full.conflict)):
+            assert brute_count(with_givens(puzzle, full.conflict[:i] + full.conflict[i + 1 :]), 1) == 1
+        seen += 1
+
+
 def test_suggestion_out_of_time() -> None:
     d = explain(DEADLY_4, suggest_work_limit=0)
     assert d.verdict is Verdict.MULTIPLE and d.suggestion is None and not d.exhaustive

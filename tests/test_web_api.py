@@ -24,8 +24,9 @@ from fastapi.testclient import TestClient
 
 from conftest import DATA, run_cli
 from logic_check import load_multiple, load_unique
-from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.puzzle import Puzzle, Verdict
 from squiggly_cp.core.symmetry import CLUE_SYMMETRIES
+from squiggly_cp.engines.cpsat import solve as cpsat_solve
 from squiggly_cp.engines.dlx import solve as dlx_solve
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.open import read_cases
@@ -415,6 +416,32 @@ KILLER_CAGES = [
         (["R4C1", "R4C2"], "7"), (["R4C3", "R4C4"], "3"),
     )
 ]  # fmt: skip
+
+
+KROPKI_NO_SOLUTION = Path(__file__).resolve().parent / "data" / "kropki_no_solution.txt"
+"""A 9x9 kropki of our everyday set, three dots out: with every other dot
+ruled out (the negative constraints), it has no solution, and shrinking
+the rules that clash to a minimal set took 30 s before it had a budget."""
+
+
+def test_a_conflict_shrunk_within_its_budget_says_it_is_not_proved_minimal(client: TestClient) -> None:
+    """Issue 41 (load with variants): the page's check of this grid waited the
+    whole 10 s time limit for the shrinking. It now stops at its budget of
+    work, the same on any machine, and says the set is not proved minimal,
+    as the command does; the set still admits no solution."""
+    line = run_cli("explain", str(KROPKI_NO_SOLUTION), timeout=60).stdout.decode()
+    assert line.endswith(" (not proved minimal: the search budget ran out)\n")
+    told = json.loads(run_cli("solve", "--json", str(KROPKI_NO_SOLUTION), timeout=60).stdout)
+    assert (told["verdict"], told["exhaustive"], told["stopped_by"]) == ("none", False, "budget")
+    text = KROPKI_NO_SOLUTION.read_text().strip()
+    analysed = post(client, "analyse", {"puzzle": text, "fix": False, "rate": False, "candidates": False})
+    assert analysed["verdict"] == "none" and analysed["conflict_minimal"] is False
+    assert (analysed["conflict"], analysed["conflict_rules"]) == (told["conflict"], told["conflict_rules"])
+    puzzle = read_puzzles(text)[0]
+    assert isinstance(puzzle, Puzzle)
+    kept = tuple(rule for rule in puzzle.rules if rule.describe(9) in told["conflict_rules"])
+    assert len(kept) == len(told["conflict_rules"]) < len(puzzle.rules)
+    assert cpsat_solve(puzzle.with_givens((0,) * 81).with_rules(kept)).verdict is Verdict.NONE
 
 
 def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: Path) -> None:

@@ -219,3 +219,18 @@ def test_a_conflict_marks_the_rules_involved(bench_at, tmp_path):  # noqa: F811
     told = json.loads(run_cli("solve", "--json", _file(tmp_path, link)).stdout)
     assert sorted(marked) == ["killer", "thermo"] and len(told["conflict_rules"]) == 2
     assert not bench.errors
+
+
+def test_a_conflict_not_proved_minimal_says_so(bench_at):  # noqa: F811
+    """A kropki grid whose clashing rules take the shrinking past its budget:
+    the page names the rules as the command does, and says the set is not
+    proved minimal instead of passing it off as the smallest."""
+    path = Path(__file__).resolve().parent / "data" / "kropki_no_solution.txt"
+    text = path.read_text().strip()
+    bench = bench_at()
+    bench.load(text)
+    assert bench.verdict() == "none"
+    said = bench.text("details")
+    assert "cannot all hold. (not proved minimal: the search for a smaller set was cut short)" in said
+    told = json.loads(run_cli("solve", "--json", str(path)).stdout)
+    assert all(rule in said for rule in told["conflict_rules"])

@@ -28,7 +28,15 @@ SUGGEST_WORK_LIMIT = 5.0
 the same on any machine under any load; each search is also charged for loading
 its model, `squiggly_cp.sat.run.LOAD_WORK`), of `explain`'s search for a given
 that makes a puzzle unique: the answer is reproducible unless a time limit
-decides, and the search ends in seconds (about 5 on a blank 16x16)."""
+decides, and the search ends in seconds (about 5 on a sparse 16x16)."""
+
+SHRINK_WORK_LIMIT = 2.0
+"""Default work limit, in the same deterministic seconds, of `explain`'s
+shrinking of a conflict to a minimal one. Past it the conflict is still one
+that cannot all hold, said not to be proved minimal. Rules that break one
+another only together (kropki or XV dots with every other dot ruled out)
+took up to 30 s to shrink on 9x9s; their first conflict comes at once."""
+
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,14 @@ class Explanation:
             else:
                 tail = "no single added given making it unique was found before the time limit"
             return f"2+ solutions, differing in {cells}; {tail}"
+        said = self._conflict_text()
+        if self.exhaustive:
+            return said
+        cut = "the search budget ran out" if self.stopped_by == "budget" else "the time limit ran out"
+        return f"{said} (not proved minimal: {cut})"
+
+    def _conflict_text(self) -> str:
+        n = self.puzzle.size
         names = [_given_name(g, n) for g in self.conflict]
         if self.conflict_rules:
             rules = "; ".join(self.puzzle.rules[k].describe(n) for k in self.conflict_rules)
@@ -99,7 +115,8 @@ class Explanation:
         """A JSON-ready dict: ``case`` (1-based) and ``verdict``, plus per verdict
         ``solution`` (unique), ``solutions``/``differ``/``suggestion`` (multiple;
         with no suggestion, ``exhaustive`` and, when false, ``stopped_by``)
-        or ``conflict`` (none)."""
+        or ``conflict`` (none; ``exhaustive`` false and ``stopped_by`` when it
+        is not proved minimal)."""
         n = self.puzzle.size
         out: dict[str, Any] = {"case": case_number, "verdict": self.verdict.value}
         if self.verdict is Verdict.UNIQUE and self.solution is not None:
@@ -116,6 +133,9 @@ class Explanation:
             out["conflict"] = [_given_name(g, n) for g in self.conflict]
             if self.puzzle.rules:
                 out["conflict_rules"] = [self.puzzle.rules[k].describe(n) for k in self.conflict_rules]
+            if not self.exhaustive:  # a conflict, not proved minimal (and what stopped the shrinking)
+                out["exhaustive"] = False
+                out["stopped_by"] = self.stopped_by
         return out
 
 
@@ -150,6 +170,7 @@ def explain(
     time_limit: float | None = None,
     suggest_work_limit: float | None = SUGGEST_WORK_LIMIT,
     suggest: bool = True,
+    shrink_work_limit: float | None = SHRINK_WORK_LIMIT,
 ) -> Explanation:
     """Classify ``puzzle`` and explain the verdict (see `Explanation`).
 
@@ -159,7 +180,10 @@ def explain(
     search also charged for loading its model (`squiggly_cp.sat.run.LOAD_WORK`;
     None: no bound but ``time_limit``); when it runs out, the explanation is not
     ``exhaustive``. Without ``suggest`` no given is looked for (``stopped_by``
-    is ``"not asked"``). Without a time limit the answer is the same on every run.
+    is ``"not asked"``). ``shrink_work_limit`` bounds the shrinking of a
+    conflict the same way; when it runs out, the conflict is not
+    ``exhaustive`` (not proved minimal). Without a time limit the answer is
+    the same on every run.
     """
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
@@ -179,7 +203,9 @@ def explain(
         feasible, first, core = False, None, set()
     if not feasible:
         used = [g for g in assumed if _lit(onehot, g).index in core]
-        return _no_solution(onehot, list(clash) if clash is not None else used, deadline)
+        return _no_solution(
+            onehot, list(clash) if clash is not None else used, deadline, WorkBudget(shrink_work_limit)
+        )
     assert first is not None
     try:
         feasible, second, _ = onehot.solve(
@@ -250,17 +276,20 @@ def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | None:
     return None
 
 
-def _no_solution(onehot: OneHotAssumptions, start: list[Item], deadline: Deadline) -> Explanation:
+def _no_solution(
+    onehot: OneHotAssumptions, start: list[Item], deadline: Deadline, budget: WorkBudget
+) -> Explanation:
     """The explanation of a puzzle with no solution: ``start`` (givens and
-    rules that cannot all hold) shrunk to a minimal such set."""
-    conflict, minimal = _shrink(onehot, start, deadline)
+    rules that cannot all hold) shrunk to a minimal such set, as far as the
+    ``budget`` and the ``deadline`` let it go."""
+    conflict, minimal = _shrink(onehot, start, deadline, budget)
     return Explanation(
         onehot.puzzle,
         Verdict.NONE,
         conflict=tuple(g for g in conflict if g[0] >= 0),
         conflict_rules=tuple(-1 - k for k, _ in conflict if k < 0),
         exhaustive=minimal,
-        stopped_by=None if minimal else "time limit",
+        stopped_by=None if minimal else "time limit" if deadline.passed() else "budget",
     )
 
 
@@ -280,12 +309,13 @@ def _lit(onehot: OneHotAssumptions, item: Item) -> Any:
 
 
 def _shrink(
-    onehot: OneHotAssumptions, start: list[Item], deadline: Deadline
+    onehot: OneHotAssumptions, start: list[Item], deadline: Deadline, budget: WorkBudget
 ) -> tuple[tuple[Item, ...], bool]:
     """Shrink an infeasible set of givens (and rules) by deletion until every one is needed.
 
     Returns the set (givens row-major, then rules) and whether minimality was proved
-    before the deadline. One needed stays needed in every subset, so one pass suffices.
+    before the deadline or the work ``budget`` ran out. One needed stays needed in
+    every subset, so one pass suffices.
     """
     current = sorted(start, key=lambda item: (item[0] < 0, abs(item[0]), item[1]))
     proved = True
@@ -301,7 +331,8 @@ def _shrink(
             i += 1
             continue
         try:
-            feasible, grid, core = onehot.solve([_lit(onehot, g) for g in trial], deadline, relabelled)
+            assumed = [_lit(onehot, g) for g in trial]
+            feasible, grid, core = onehot.solve(assumed, deadline, relabelled, budget)
         except Undecided:  # not proved needed: it stays, and minimality is not proved
             proved = False
             i += 1

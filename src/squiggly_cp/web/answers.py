@@ -164,6 +164,7 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
         out["conflict"] = told["conflict"]
         if puzzle.rules:
             out["conflict_rules"] = told["conflict_rules"]
+        out["conflict_minimal"] = found.exhaustive  # false: the shrinking's budget or time ran out
         out["candidates"] = [""] * (n * n)
     return out
 

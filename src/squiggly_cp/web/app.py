@@ -391,7 +391,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "`candidates` (the true candidates, one string a cell), `differences` (multiple: `cells` where two "
         "solutions differ, the two `solutions`, `fix`: a given that makes it unique, and `exhaustive`: "
         "false when the search for it ran out of its budget of work, `explain`'s, or of the time limit), "
-        "`conflict` (none: the minimal conflicting givens), `rating` (unique: `er`, `ep`, `ed`, `level`, "
+        "`conflict` (none: the minimal conflicting givens; `conflict_minimal` false when not proved so), "
+        "`rating` (unique: `er`, `ep`, `ed`, `level`, "
         "`hardest` on `scale`) and `ratings` (per scale in `scales`). The same as the commands `layout`, "
         "`explain`, `count --candidates` and `rate --json` answer.",
     ),
