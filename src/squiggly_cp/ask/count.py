@@ -152,7 +152,7 @@ def candidate_search(
         if singles(layout, domains, [0] * len(domains), layout.peer_lists) is not None:
             return None
     try:
-        if _search(puzzle, domains, deadline, marks, listing=not any(excluded)) is None:
+        if _search(puzzle, domains, deadline, marks, listing=not any(excluded), fresh=not any(found)) is None:
             return None
     except Undecided:
         return Progress(marks.masks, False, marks.witnesses, marks.excluded)
@@ -186,12 +186,14 @@ class _Marks:
 
 
 def _search(
-    puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks, listing: bool
+    puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks, listing: bool, fresh: bool
 ) -> bool | None:
     """Mark every pair some solution holds (see `candidate_search`, which
     says whether to start by ``listing`` the first solutions and searching
-    for any pair left: not when an earlier search went past both); None if there
-    is no solution. Raises `Undecided` when the time runs out."""
+    for any pair left: not when an earlier search went past both; and
+    whether the search is ``fresh``, not going on with this very grid, whose
+    random solutions an earlier slice has marked); None if there is no
+    solution. Raises `Undecided` when the time runs out."""
     n = puzzle.size
     if listing:
         listed, every = _first_solutions(puzzle, domains, deadline)
@@ -210,7 +212,7 @@ def _search(
     if last is None:
         return None
     marks.add(last)
-    for seed in range(1, RANDOM_TRIES * n + 1):
+    for seed in range(1, RANDOM_TRIES * n + 1 if fresh else 1):
         random_grid = solver.solution([], parameters={**_RANDOM, "random_seed": seed})
         assert random_grid is not None
         if marks.add(random_grid) < len(open_pairs) // 64:
