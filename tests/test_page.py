@@ -97,11 +97,23 @@ class Opened:
 
     def cells(self) -> dict[str, dict[str, str | None]]:
         """Every cell's data- attributes, read in one call."""
+        return self.position()["cells"]
+
+    def position(self) -> dict:
+        """The step line's parts, the list's highlighted step and every cell
+        (as `cells`), in one call: the test steps through hundreds of positions."""
         return self.tab.evaluate(
-            """() => Object.fromEntries([...document.querySelectorAll('[data-cell]')].map(g => [
-                g.getAttribute('data-cell'),
-                {value: g.getAttribute('data-value'), candidates: g.getAttribute('data-candidates'),
-                 placed: g.getAttribute('data-placed'), eliminated: g.getAttribute('data-eliminated')}]))"""
+            """() => {
+                const one = s => document.querySelector(s), current = one('#steps li.current');
+                const cells = [...document.querySelectorAll('[data-cell]')].map(g => [
+                    g.getAttribute('data-cell'), {
+                    value: g.getAttribute('data-value'), candidates: g.getAttribute('data-candidates'),
+                    placed: g.getAttribute('data-placed'), eliminated: g.getAttribute('data-eliminated')}]);
+                return {index: one('[data-role=step-index]').textContent, now: one('#now').innerText,
+                        text: one('[data-role=step-text]').textContent,
+                        current: current ? current.getAttribute('value') : null,
+                        cells: Object.fromEntries(cells)};
+            }"""
         )
 
     def close(self) -> None:
@@ -147,18 +159,19 @@ def _expected_marks(step: dict | None) -> tuple[dict[str, str], dict[str, str]]:
 def check_position(tab: Opened, puzzle: Puzzle, steps: list[dict], k: int, expected) -> None:
     n = puzzle.size
     digits, cands = expected
-    assert tab.text("step-index") == str(k)
+    shown_now = tab.position()
+    assert shown_now["index"] == str(k)
     drawn = steps[k] if k < len(steps) else None
-    assert tab.text("step-text") == (drawn["text"] if drawn else "")
+    assert shown_now["text"] == (drawn["text"] if drawn else "")
     # "After k of N steps, step k+1: ...", and the list's step k+1 highlighted (issue 41, as the workbench)
-    now = " ".join((tab.tab.locator("#now").inner_text() or "").split())
+    now = " ".join(shown_now["now"].split())
     if drawn:
         assert now == f"After {k} of {len(steps)} steps, step {k + 1}: {drawn['text']}"
     else:
         assert now.startswith(f"After {k} of {len(steps)} steps: ")  # then how the path ended
-    assert tab.tab.locator("#steps li.current").get_attribute("value") == str(k + 1)
+    assert shown_now["current"] == str(k + 1)
     placed, gone = _expected_marks(drawn)
-    cells = tab.cells()
+    cells = shown_now["cells"]
     assert len(cells) == n * n
     for cell in range(n * n):
         name = f"r{cell // n + 1}c{cell % n + 1}"
