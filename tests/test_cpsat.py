@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from bruteforce import first_solutions
@@ -23,18 +25,26 @@ def test_sample_verdicts() -> None:
 
 # 210 puzzles: 70 each of unique, multiple and no-solution; the no-solution
 # ones repeat no given in a house, so only search can find the contradiction.
-PUZZLES = list(random_puzzles(seed=20261129, count=210, kinds=("unique", "multiple", "none")))
+COUNT = 210
+
+
+@functools.cache
+def generated() -> list[Puzzle]:
+    """Made when first asked for, not at import: every pytest-xdist worker
+    imports this module to collect it, and making them takes seconds."""
+    return list(random_puzzles(seed=20261129, count=COUNT, kinds=("unique", "multiple", "none")))
 
 
 def test_generated_puzzles_cover_every_verdict() -> None:
-    kinds = [brute_verdict(p)[0] for p in PUZZLES]
+    assert len(generated()) == COUNT
+    kinds = [brute_verdict(p)[0] for p in generated()]
     for verdict in (Verdict.UNIQUE, Verdict.MULTIPLE, Verdict.NONE):
         assert kinds.count(verdict) >= 60
 
 
-@pytest.mark.parametrize("index", range(len(PUZZLES)))
+@pytest.mark.parametrize("index", range(COUNT))
 def test_agrees_with_brute_force(index: int) -> None:
-    puzzle = PUZZLES[index]
+    puzzle = generated()[index]
     verdict, found = brute_verdict(puzzle)
     result = solve(puzzle)
     assert result.verdict is verdict
