@@ -23,7 +23,7 @@ from squiggly_cp.ask import count as count_module
 from squiggly_cp.ask.count import candidate_search
 from squiggly_cp.core.limits import Deadline
 from squiggly_cp.core.propagate import candidates
-from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, Unsupported
 from squiggly_cp.engines.dlx import iter_solutions
 from squiggly_cp.formats.detect import write_puzzles
 from squiggly_cp.formats.open import cases_in
@@ -121,6 +121,19 @@ def test_thinning_rules_out_only_pairs_no_solution_holds():
         assert [d & ~e for d, e in zip(domains, marks.excluded, strict=True)] == thin
         thinned_some += any(marks.excluded)
     assert thinned_some >= 20  # 26 of the 60
+
+
+def test_a_rule_the_logic_cannot_read_leaves_the_domains_to_the_search(monkeypatch):
+    """Were the logic solver to refuse a rule (`Unsupported`), the search
+    goes on without thinning, with the same candidates."""
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise Unsupported("the logic solver cannot take this rule")
+
+    monkeypatch.setattr(count_module, "FEW", 0)
+    monkeypatch.setattr(count_module, "solve_logic", refuse)
+    puzzle = several(3, 6)
+    found = candidate_search(puzzle)
+    assert found is not None and found.complete and found.masks == truth(puzzle)
 
 
 def test_no_solution_is_none():

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.limits import Deadline, Undecided, check_time_limit
 from ..core.position import candidate_grid
 from ..core.propagate import candidates, singles
-from ..core.puzzle import Grid, Puzzle
+from ..core.puzzle import Grid, Puzzle, Unsupported
 from ..engines.cpsat import listed_solutions
 from ..logic import solve_logic
 from ..sat.assumptions import OneHotAssumptions, clashing_givens
@@ -236,8 +236,12 @@ of benchmarks/workbench16_edits.txt: 7.4 -> 4.8 s)."""
 
 def _thinned(puzzle: Puzzle, domains: list[int], deadline: Deadline, marks: _Marks) -> list[int] | None:
     """``domains`` less what logic up to `THINNING` rules out (recorded as
-    excluded, a proof like any other); None on a contradiction (no solution)."""
-    result = solve_logic(puzzle, candidates=domains, max_technique=THINNING, deadline=deadline)
+    excluded, a proof like any other); None on a contradiction (no solution).
+    A rule the logic solver cannot read leaves them as they are."""
+    try:
+        result = solve_logic(puzzle, candidates=domains, max_technique=THINNING, deadline=deadline)
+    except Unsupported:
+        return domains
     if result.contradiction is not None:
         return None
     thin = [1 << (v - 1) if v else m for v, m in zip(result.values, result.candidates, strict=True)]

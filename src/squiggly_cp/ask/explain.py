@@ -38,7 +38,6 @@ another only together (kropki or XV dots with every other dot ruled out)
 took up to 30 s to shrink on 9x9s; their first conflict comes at once."""
 
 
-
 @dataclass(frozen=True)
 class Explanation:
     """What `explain` found. Fields that do not apply to the verdict are empty or None.
