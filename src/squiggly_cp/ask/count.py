@@ -148,8 +148,7 @@ def candidate_search(
     if any(excluded) and len(excluded) == len(domains):
         marks.excluded = [e & d & ~m for e, d, m in zip(excluded, domains, marks.masks, strict=True)]
         domains = [d & ~e for d, e in zip(domains, marks.excluded, strict=True)]
-        layout = puzzle.layout
-        if singles(layout, domains, [0] * len(domains), layout.peer_lists) is not None:
+        if _refuted(puzzle, domains):
             return None
     try:
         if _search(puzzle, domains, deadline, marks, listing=not any(excluded), fresh=not any(found)) is None:
@@ -201,10 +200,11 @@ def _search(
             marks.add(grid, kempe=False)  # Kempe swaps of ~100 grids cost more than they find here
         if every:
             return True if listed or marks.witnesses else None
-    thin = _thinned(puzzle, domains, deadline, marks)
-    if thin is None:
-        return None
-    domains = thin
+    if fresh:  # a slice going on with this grid has the thinning's work in its excluded pairs
+        thin = _thinned(puzzle, domains, deadline, marks)
+        if thin is None:
+            return None
+        domains = thin
     built = OneHot(puzzle, domains)
     solver = _PairSolver(puzzle, built, deadline)
     open_pairs = [(c, d) for c, ds in built.lits.items() for d in ds]
@@ -284,12 +284,17 @@ def _probe(puzzle: Puzzle, domains: list[int], cell: int, marks: _Marks) -> None
     """Exclude the unmarked digits of ``cell`` that, placed there, singles
     refute (failed-literal probing: a fraction of a millisecond, where a
     CP-SAT call costs ten or more)."""
-    layout = puzzle.layout
     for d in digits(domains[cell] & ~marks.masks[cell] & ~marks.excluded[cell]):
         probe = list(domains)
         probe[cell] = 1 << (d - 1)
-        if singles(layout, probe, [0] * len(probe), layout.peer_lists) is not None:
+        if _refuted(puzzle, probe):
             marks.excluded[cell] |= 1 << (d - 1)
+
+
+def _refuted(puzzle: Puzzle, domains: list[int]) -> bool:
+    """Whether singles reach a contradiction from ``domains`` (changed in place)."""
+    layout = puzzle.layout
+    return singles(layout, domains, [0] * len(domains), layout.peer_lists) is not None
 
 
 def _ask_cell(solver: _PairSolver, cell: int, marks: _Marks, last: Grid) -> Grid:
