@@ -49,12 +49,17 @@ def text(grid: tuple[int, ...]) -> str:
     return "".join(DIGIT_CHARS[d - 1] for d in grid)
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize(("tries", "whole"), [(0, 0.0), (2, 0.0), (0, count_module.WHOLE_WORK)])
 @pytest.mark.parametrize(("seed", "size"), [(1, 5), (2, 6), (3, 6), (4, 6), (5, 7)])
-def test_search_past_the_listing_finds_the_union_of_the_solutions(monkeypatch, seed, size, tries, whole):
+def test_search_past_the_listing_finds_the_union_of_the_solutions(
+    monkeypatch, seed, size, tries, whole, threads
+):
     """With no listing (FEW 0) the pairs are found by random solutions, then
     by searches for any pair left, then one cell at a time (with no random
-    solutions and no work for the searches for any pair, all of them that way)."""
+    solutions and no work for the searches for any pair, all of them that
+    way), in one thread or several at once, whatever the cores."""
+    monkeypatch.setattr(count_module, "_threads", lambda: threads)
     monkeypatch.setattr(count_module, "FEW", 0)
     monkeypatch.setattr(count_module, "RANDOM_TRIES", tries)
     monkeypatch.setattr(count_module, "WHOLE_WORK", whole)

@@ -19,7 +19,7 @@ from typing import IO
 import pytest
 from lzstring import LZString
 
-from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, console_script, run_cli, sample_tokens
+from conftest import DATA, SAMPLE_IN, SAMPLE_OUT, SPARSE_16, console_script, run_cli, sample_tokens
 from squiggly_cp import read_hdu
 from squiggly_cp.core.position import Position, position_text
 from squiggly_cp.formats.detect import write_puzzles
@@ -266,6 +266,27 @@ def test_ctrl_c_at_any_moment_gives_130_and_complete_cases(tmp_path, jobs: str) 
         assert err == b"squiggly-cp: interrupted\n", (delay, err)
         assert expected.startswith(written), delay
         assert expected[len(written) : len(written) + 5] in (b"Case ", b""), delay
+
+
+def test_ctrl_c_stops_the_candidate_search_of_both_threads_at_once(tmp_path) -> None:
+    """`count --candidates` on a sparse 16x16 (6-12 s) searches in two
+    threads; only the main one gets Ctrl-C, and the other must stop too, not
+    go on through its cells."""
+    source = tmp_path / "sparse.txt"
+    source.write_text(SPARSE_16 + "\n")
+    proc = subprocess.Popen(
+        [console_script(), "count", "--candidates", str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(3.0)  # past the listing and the logic, into the two threads' searches
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    assert (proc.returncode, err, out) == (130, b"squiggly-cp: interrupted\n", b"")
+    assert waited < 2.0
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from squiggly_cp.ask.count import count, true_candidates
 from squiggly_cp.ask.explain import explain
 from squiggly_cp.core.limits import check_time_limit
 from squiggly_cp.engines.cpsat import solve
-from squiggly_cp.sat.run import run
+from squiggly_cp.sat.run import Stopper, run, together
 
 EMPTY = Puzzle(9, (0,) * 81, standard_regions(9))
 
@@ -88,19 +88,27 @@ def test_run_works_outside_the_main_thread() -> None:
 # 13 holes, which CP-SAT without symmetry detection cannot refute in minutes;
 # no solution callback, so no Python code runs during the search), with a
 # wake-up fd of its own already set, prints READY and reports what Ctrl-C did.
-CHILD = textwrap.dedent(
+PIGEONHOLE = textwrap.dedent(
+    """
+    from ortools.sat.python import cp_model
+
+    def pigeonhole():
+        model = cp_model.CpModel()
+        holes = 13
+        x = [[model.new_bool_var("") for _ in range(holes)] for _ in range(holes + 1)]
+        for pigeon in x:
+            model.add_bool_or(pigeon)
+        for h in range(holes):
+            model.add_at_most_one([pigeon[h] for pigeon in x])
+        return model
+    """
+)
+CHILD = PIGEONHOLE + textwrap.dedent(
     """
     import os, signal, sys, time
-    from ortools.sat.python import cp_model
     from squiggly_cp.sat.run import run
 
-    model = cp_model.CpModel()
-    holes = 13
-    x = [[model.new_bool_var("") for _ in range(holes)] for _ in range(holes + 1)]
-    for pigeon in x:
-        model.add_bool_or(pigeon)
-    for h in range(holes):
-        model.add_at_most_one([pigeon[h] for pigeon in x])
+    model = pigeonhole()
     # Python's own SIGINT handling, even if this test was started with SIGINT
     # ignored (as background jobs of a shell are), which children inherit.
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -168,6 +176,106 @@ def test_the_long_solve_is_long_without_ctrl_c() -> None:
     )
     assert "RETURNED UNKNOWN" in done.stdout, done.stdout + done.stderr
     assert float(done.stdout.split("AFTER ")[1].split()[0]) >= 1.5  # CP-SAT may stop a little early
+
+
+_SPACE: dict[str, object] = {}
+exec(PIGEONHOLE, _SPACE)
+pigeonhole = _SPACE["pigeonhole"]
+
+
+def _long_search(stopper: Stopper, started: threading.Event) -> tuple[str, float]:
+    """The pigeonhole search above (20 s unless stopped): its status and seconds."""
+    start = time.monotonic()
+    started.set()
+    status = run(pigeonhole(), time_limit=20.0, stopper=stopper)[1]  # type: ignore[operator]
+    return status, time.monotonic() - start
+
+
+def test_together_runs_the_first_helper_here_and_each_other_in_a_thread_of_its_own() -> None:
+    seen: dict[str, threading.Thread] = {}
+
+    def work(name: str) -> None:
+        seen[name] = threading.current_thread()
+
+    together([("a", Stopper()), ("b", Stopper()), ("c", Stopper())], work)
+    assert seen["a"] is threading.current_thread()
+    assert len({id(thread) for thread in seen.values()}) == 3
+
+
+def test_an_error_here_stops_the_search_of_another_thread_and_is_raised() -> None:
+    stoppers, started, outcome = [Stopper(), Stopper()], threading.Event(), []
+
+    def work(job: str) -> None:
+        if job == "here":
+            started.wait(10)
+            time.sleep(0.5)  # well into the other's search
+            raise ValueError("here")
+        outcome.append(_long_search(stoppers[1], started))
+
+    with pytest.raises(ValueError, match="here"):
+        together([("here", stoppers[0]), ("there", stoppers[1])], work)
+    [(status, took)] = outcome  # together waited for it
+    assert status == "UNKNOWN" and took < 10  # unstopped: 20 s, as the test above shows for 2
+
+
+def test_an_error_in_another_thread_stops_the_search_here_and_is_raised_here() -> None:
+    stoppers, started, outcome = [Stopper(), Stopper()], threading.Event(), []
+
+    def work(job: str) -> None:
+        if job == "there":
+            started.wait(10)
+            time.sleep(0.5)
+            raise ValueError("there")
+        outcome.append(_long_search(stoppers[0], started))
+
+    with pytest.raises(ValueError, match="there"):
+        together([("here", stoppers[0]), ("there", stoppers[1])], work)
+    [(status, took)] = outcome
+    assert status == "UNKNOWN" and took < 10
+
+
+TEAM_CHILD = PIGEONHOLE + textwrap.dedent(
+    """
+    import signal, threading, time
+    from squiggly_cp.sat.run import Stopper, run, together
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    stoppers = [Stopper(), Stopper()]
+    print("READY", flush=True)
+    start = time.monotonic()
+    try:
+        work = lambda k: run(pigeonhole(), time_limit=20.0, stopper=stoppers[k])
+        together([(k, stoppers[k]) for k in (0, 1)], work)
+        print("RETURNED", flush=True)
+    except KeyboardInterrupt:
+        print("INTERRUPTED", flush=True)
+    print("AFTER", round(time.monotonic() - start, 2))
+    print("LEFT", [t.name for t in threading.enumerate() if t.name not in ("MainThread", "cp-sat-sigint")])
+    """
+)
+
+
+def test_ctrl_c_stops_the_searches_of_every_thread_of_together_promptly() -> None:
+    """`candidate_search` asks CP-SAT in two threads; Ctrl-C, which only the
+    main thread gets, must stop the other thread's search too."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", TEAM_CHILD], stdout=subprocess.PIPE, text=True, env=_child_env()
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "READY\n"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        outcome = child.stdout.readline()
+        waited = time.monotonic() - sent
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    assert outcome == "INTERRUPTED\n", outcome + out
+    assert waited < 2.0, out
+    assert "LEFT []" in out, out
 
 
 def _child_env() -> dict[str, str]:

@@ -12,6 +12,9 @@ propagated `squiggly_cp.sat.model.OneHot`).
 
 from __future__ import annotations
 
+import os
+import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +28,8 @@ from ..logic import solve_logic
 from ..sat.assumptions import OneHotAssumptions, clashing_givens
 from ..sat.callbacks import Counter
 from ..sat.model import OneHot, digits
-from ..sat.run import DONE, ask, run
+from ..sat.run import DONE, Stopper, ask, run, together
+from .kempe import mark_kempe
 
 __all__ = ["Progress", "candidate_search", "count", "count_answer", "format_candidates", "true_candidates"]
 
@@ -166,22 +170,29 @@ class _Marks:
         self.masks = [0] * len(puzzle.givens)
         self.witnesses: list[Grid] = []
         self.excluded = [0] * len(puzzle.givens)
+        self._lock = threading.Lock()  # searches in two threads mark at once
 
     def count(self) -> int:
         return sum(m.bit_count() for m in self.masks)
 
     def add(self, grid: Grid, kempe: bool = True) -> int:
         """Mark ``grid``'s pairs (and, with ``kempe``, its swaps'); how many were new."""
-        before = self.count()
-        if kempe:
-            _mark_kempe(self.puzzle, grid, self.masks)
-        else:
-            for c, d in enumerate(grid):
-                self.masks[c] |= 1 << (d - 1)
-        new = self.count() - before
-        if new:
-            self.witnesses.append(grid)
-        return new
+        with self._lock:
+            before = self.count()
+            if kempe:
+                mark_kempe(self.puzzle, grid, self.masks)
+            else:
+                for c, d in enumerate(grid):
+                    self.masks[c] |= 1 << (d - 1)
+            new = self.count() - before
+            if new:
+                self.witnesses.append(grid)
+            return new
+
+    def exclude(self, cell: int, digits: int) -> None:
+        """``digits`` (a bitmask) are proved impossible in ``cell``."""
+        with self._lock:
+            self.excluded[cell] |= digits
 
 
 def _search(
@@ -212,17 +223,58 @@ def _search(
     if last is None:
         return None
     marks.add(last)
-    for seed in range(1, RANDOM_TRIES * n + 1 if fresh else 1):
-        random_grid = solver.solution([], parameters={**_RANDOM, "random_seed": seed})
-        assert random_grid is not None
-        if marks.add(random_grid) < len(open_pairs) // 64:
-            break
-    if listing and _ask_all(solver, open_pairs, marks):  # not again on the next slices
+    first = last
+    team = [solver] + [_PairSolver(puzzle, OneHot(puzzle, domains), deadline) for _ in range(_threads() - 1)]
+    if fresh:
+        _random_solutions(team, marks, RANDOM_TRIES * n, len(open_pairs) // 64)
+    if listing and _ask_all(team, open_pairs, marks):  # not again on the next slices
         return True
-    for cell in built.lits:
-        _probe(puzzle, domains, cell, marks)
-        last = _ask_cell(solver, cell, marks, last)
+    cells = deque(built.lits)
+
+    def by_cell(asker: _PairSolver) -> None:
+        take = cells.popleft if asker is solver else cells.pop  # from both ends
+        last = first
+        while cells:
+            try:
+                cell = take()
+            except IndexError:  # the other thread took the last
+                return
+            _probe(puzzle, domains, cell, marks)
+            last = _ask_cell(asker, cell, marks, last)
+
+    together([(s, s.stopper) for s in team], by_cell)
     return True
+
+
+THREADS = 2
+"""Threads `candidate_search` asks CP-SAT in, at most (one per core): two
+searches at once take about what one does on a 2-core machine (more cores
+were not measured)."""
+
+
+def _threads() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(THREADS, cores))
+
+
+def _random_solutions(team: list[_PairSolver], marks: _Marks, tries: int, enough: int) -> None:
+    """Mark random solutions (seeds 1 to ``tries``), until one marks fewer
+    than ``enough`` new pairs."""
+    seeds = deque(range(1, tries + 1))
+    done = threading.Event()
+
+    def random_ones(asker: _PairSolver) -> None:
+        while seeds and not done.is_set():
+            try:
+                seed = seeds.popleft()
+            except IndexError:
+                return
+            grid = asker.solution([], parameters={**_RANDOM, "random_seed": seed})
+            assert grid is not None
+            if marks.add(grid) < enough:
+                done.set()
+
+    together([(s, s.stopper) for s in team], random_ones)
 
 
 THINNING = "hidden triple"
@@ -255,29 +307,39 @@ WHOLE_WORK = 0.2
 left gets, before `candidate_search` asks cell by cell instead."""
 
 
-def _ask_all(solver: _PairSolver, open_pairs: list[tuple[int, int]], marks: _Marks) -> bool:
+def _ask_all(team: list[_PairSolver], open_pairs: list[tuple[int, int]], marks: _Marks) -> bool:
     """Ask for a solution holding any pair left, again while one is found
-    within `WHOLE_WORK`: True when none exists (every pair left is then
-    impossible: one proof for all, quick when the marks leave few, on a
-    grid near uniqueness), False when a search runs out of work first."""
-    lits, model = solver.built.lits, solver.built.model
-    while True:
-        left = [(c, d) for c, d in open_pairs if not (marks.masks[c] | marks.excluded[c]) >> (d - 1) & 1]
-        if not left:
-            return True
-        some = model.new_bool_var("")
-        model.add_bool_or([lits[c][d] for c, d in left]).only_enforce_if(some)
-        try:
-            found = solver.solution([some], work_limit=WHOLE_WORK)
-        except Undecided:
-            if solver.deadline.passed():
-                raise
-            return False
-        if found is None:
-            for c, d in left:
-                marks.excluded[c] |= 1 << (d - 1)
-            return True
-        marks.add(found)
+    within `WHOLE_WORK`: True when no pair is left (none existing proves
+    every pair left impossible: one proof for all, quick when the marks
+    leave few, on a grid near uniqueness), False when the searches ran out
+    of work first. Each thread of the ``team`` asks about its share of the
+    pairs (on the same pairs, both would find the same solutions)."""
+    share = -(-len(open_pairs) // len(team))
+    parts = [open_pairs[k * share : (k + 1) * share] for k in range(len(team))]
+
+    def left(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(c, d) for c, d in pairs if not (marks.masks[c] | marks.excluded[c]) >> (d - 1) & 1]
+
+    def any_left(job: tuple[_PairSolver, list[tuple[int, int]]]) -> None:
+        asker, part = job
+        lits, model = asker.built.lits, asker.built.model
+        while pairs := left(part):
+            some = model.new_bool_var("")
+            model.add_bool_or([lits[c][d] for c, d in pairs]).only_enforce_if(some)
+            try:
+                found = asker.solution([some], work_limit=WHOLE_WORK)
+            except Undecided:
+                if asker.deadline.passed():
+                    raise
+                return
+            if found is None:
+                for c, d in pairs:
+                    marks.exclude(c, 1 << (d - 1))
+                return
+            marks.add(found)
+
+    together([((s, part), s.stopper) for s, part in zip(team, parts, strict=True)], any_left)
+    return not left(open_pairs)
 
 
 def _probe(puzzle: Puzzle, domains: list[int], cell: int, marks: _Marks) -> None:
@@ -288,7 +350,7 @@ def _probe(puzzle: Puzzle, domains: list[int], cell: int, marks: _Marks) -> None
         probe = list(domains)
         probe[cell] = 1 << (d - 1)
         if _refuted(puzzle, probe):
-            marks.excluded[cell] |= 1 << (d - 1)
+            marks.exclude(cell, 1 << (d - 1))
 
 
 def _refuted(puzzle: Puzzle, domains: list[int]) -> bool:
@@ -310,7 +372,7 @@ def _ask_cell(solver: _PairSolver, cell: int, marks: _Marks, last: Grid) -> Grid
         found = solver.solution([lits[d].Not() for d in lits if d not in left], cell, left, last)
         if found is None:
             for d in left:
-                marks.excluded[cell] |= 1 << (d - 1)
+                marks.exclude(cell, 1 << (d - 1))
             return last
         marks.add(found)
         last = found
@@ -321,6 +383,7 @@ class _PairSolver:
 
     def __init__(self, puzzle: Puzzle, built: OneHot, deadline: Deadline) -> None:
         self.puzzle, self.built, self.deadline = puzzle, built, deadline
+        self.stopper = Stopper()
 
     def solution(
         self,
@@ -346,7 +409,9 @@ class _PairSolver:
             for c, ds in lits.items():
                 for d, lit in ds.items():
                     model.add_hint(lit, int(hint[c] == d))
-        solver, feasible = ask(model, time_limit=left, work_limit=work_limit, parameters=parameters)
+        solver, feasible = ask(
+            model, time_limit=left, work_limit=work_limit, parameters=parameters, stopper=self.stopper
+        )
         if not feasible:
             return None
         grid = self.built.grid(solver)
@@ -379,57 +444,6 @@ def _first_solutions(puzzle: Puzzle, domains: list[int], deadline: Deadline) -> 
     if not finished:
         raise Undecided("the time limit ran out while listing the solutions")
     return listed, True
-
-
-def _mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
-    """Mark in ``masks`` the pairs of ``grid`` (a solution) and of the
-    solutions reached from it by swapping digits a and b on a Kempe chain: a
-    set of a- and b-cells holding, with each cell, the other digit's cell in
-    each of its houses. Swapped, every house still holds each digit once; a
-    chain without a given gives another solution, when the puzzle's rules
-    other than houses still hold (checked)."""
-    n = puzzle.size
-    checked = any(not rule.is_house(n) for rule in puzzle.rules)
-    current = list(grid)
-    for c, d in enumerate(current):
-        masks[c] |= 1 << (d - 1)
-    houses = puzzle.houses
-    houses_of: list[list[int]] = [[] for _ in range(n * n)]
-    for u, house in enumerate(houses):
-        for c in house:
-            houses_of[c].append(u)
-    givens = puzzle.givens
-    for a in range(1, n + 1):
-        for b in range(a + 1, n + 1):
-            where: dict[tuple[int, int], int] = {}
-            for u, house in enumerate(houses):
-                for c in house:
-                    if current[c] == a or current[c] == b:
-                        where[u, current[c]] = c
-            seen: set[int] = set()
-            for start in range(n * n):
-                if current[start] != a or start in seen:
-                    continue
-                chain, stack = {start}, [start]
-                while stack:
-                    c = stack.pop()
-                    other = a + b - current[c]
-                    for u in houses_of[c]:
-                        partner = where[u, other]
-                        if partner not in chain:
-                            chain.add(partner)
-                            stack.append(partner)
-                seen |= chain
-                if any(givens[c] for c in chain):
-                    continue
-                for c in chain:
-                    current[c] = a + b - current[c]
-                if checked and not puzzle.is_solution(tuple(current)):
-                    for c in chain:  # a variant's rule (a cage's sum...) broken: undone
-                        current[c] = a + b - current[c]
-                    continue
-                for c in chain:
-                    masks[c] |= 1 << (current[c] - 1)
 
 
 def format_candidates(puzzle: Puzzle, masks: Sequence[int]) -> str:

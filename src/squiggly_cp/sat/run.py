@@ -34,14 +34,15 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
 from ..core.limits import Undecided, WorkBudget, check_time_limit
 from ..core.signals import hold_sigint, sigint_ignored
 
-__all__ = ["DONE", "GENERATOR_PARAMETERS", "LOAD_WORK", "ask", "run"]
+__all__ = ["DONE", "GENERATOR_PARAMETERS", "LOAD_WORK", "Stopper", "ask", "run", "together"]
 
 DONE = frozenset({"OPTIMAL", "INFEASIBLE"})
 """Statuses (by name) that mean the search finished: every solution was seen, or there is none."""
@@ -78,6 +79,7 @@ def ask(
     work_limit: float | None = None,
     parameters: Mapping[str, object] | None = None,
     budget: WorkBudget | None = None,
+    stopper: Stopper | None = None,
 ) -> tuple[cp_model.CpSolver, bool]:
     """`run` for a yes-or-no question: the solver, and True (a solution exists:
     the solver holds it) or False (none exists); raises `Undecided` when a
@@ -91,7 +93,9 @@ def ask(
         if budget.spent():
             raise Undecided("the work budget ran out")
         work_limit = budget.left
-    solver, status = run(model, time_limit=time_limit, work_limit=work_limit, parameters=parameters)
+    solver, status = run(
+        model, time_limit=time_limit, work_limit=work_limit, parameters=parameters, stopper=stopper
+    )
     if budget is not None:
         budget.charge(solver.response_proto.deterministic_time)
     if status not in ("OPTIMAL", "FEASIBLE", "INFEASIBLE"):
@@ -106,6 +110,7 @@ def run(
     callback: cp_model.CpSolverSolutionCallback | None = None,
     work_limit: float | None = None,
     parameters: Mapping[str, object] | None = None,
+    stopper: Stopper | None = None,
 ) -> tuple[cp_model.CpSolver, str]:
     """Solve ``model`` with this project's parameters; return the solver and the
     status name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE`` or ``UNKNOWN``).
@@ -116,7 +121,8 @@ def run(
     this project's for one kind of search (the generator's, say); an enum value
     is given by name (``"POLARITY_RANDOM"``).
     Raises RuntimeError if CP-SAT rejects the model, and lets Ctrl-C through
-    promptly (see the module's description).
+    promptly (see the module's description). A ``stopper`` lets another
+    thread stop the search (its status is then ``UNKNOWN``).
     """
     solver = cp_model.CpSolver()
     params = solver.parameters
@@ -130,7 +136,7 @@ def run(
         # CP-SAT's deterministic time: the same limit stops the same search at
         # the same point on any machine, under any load (with one worker).
         params.max_deterministic_time = work_limit
-    with _stopped_by_sigint(solver):
+    with _stopped_by_sigint(solver), _watched(stopper, solver):
         status = solver.status_name(solver.solve(model, callback))
     if status == "MODEL_INVALID":
         raise RuntimeError(f"CP-SAT rejected the model: {solver.solution_info()}")
@@ -138,6 +144,88 @@ def run(
 
 
 _RESTOP_EVERY = 0.05  # seconds
+
+
+class Stopper:
+    """Stops, from another thread, the search `run` makes with it, and every
+    later one (they return at once, undecided)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._solver: cp_model.CpSolver | None = None
+        self.stopped = False
+
+    def stop(self) -> None:
+        """Stop the search running, if any, and those to come. A stop that
+        comes just before a search begins may be lost: repeat it until the
+        thread is done (`together` does)."""
+        with self._lock:
+            self.stopped = True
+            if self._solver is not None:
+                self._solver.stop_search()
+
+    @contextlib.contextmanager
+    def watching(self, solver: cp_model.CpSolver) -> Iterator[None]:
+        with self._lock:
+            self._solver = solver
+            if self.stopped:
+                solver.parameters.max_time_in_seconds = 0.0
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._solver = None
+
+
+def _watched(stopper: Stopper | None, solver: cp_model.CpSolver) -> contextlib.AbstractContextManager[None]:
+    return contextlib.nullcontext() if stopper is None else stopper.watching(solver)
+
+
+_Helper = TypeVar("_Helper")
+
+
+def together(helpers: Sequence[tuple[_Helper, Stopper]], work: Callable[[_Helper], None]) -> None:
+    """``work(helper)`` for each helper at once: the first in this thread,
+    each other in a thread of its own (CP-SAT releases the GIL while it
+    searches, so two searches use two cores). Each helper's searches take
+    its stopper. When one raises, the others are stopped and waited for
+    (Ctrl-C, which only this thread gets, stops them all within a search's
+    return), and its exception is raised here: this thread's own, or else
+    the first of the others'."""
+    errors: list[BaseException] = []
+
+    def side(helper: _Helper) -> None:
+        hold_sigint()  # Ctrl-C is the main thread's (see _Watcher._watch)
+        try:
+            work(helper)
+        except BaseException as error:  # raised in the calling thread, below
+            errors.append(error)
+            for _, stopper in helpers:
+                stopper.stop()
+
+    threads = [threading.Thread(target=side, args=(h,), daemon=True) for h, _ in helpers[1:]]
+    for thread in threads:
+        thread.start()
+    try:
+        work(helpers[0][0])
+    except BaseException as error:
+        caused = list(errors)  # the others' errors from before this stop
+        _stop_all(helpers, threads)
+        if caused and not isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise caused[0] from None
+        raise
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+
+
+def _stop_all(helpers: Sequence[tuple[object, Stopper]], threads: list[threading.Thread]) -> None:
+    for thread in threads:
+        while thread.is_alive():
+            for _, stopper in helpers[1:]:
+                stopper.stop()
+            thread.join(_RESTOP_EVERY)
 
 
 class _Watcher:
