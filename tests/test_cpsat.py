@@ -13,6 +13,7 @@ from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.make.generate import random_puzzles
 
 
+@functools.cache  # each generated puzzle is asked about twice, below
 def brute_verdict(puzzle: Puzzle) -> tuple[Verdict, list]:
     found = first_solutions(puzzle, 2)
     return [Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE][len(found)], found

@@ -269,7 +269,8 @@ def test_ctrl_c_stops_the_searches_of_every_thread_of_together_promptly() -> Non
         child.send_signal(signal.SIGINT)
         outcome = child.stdout.readline()
         waited = time.monotonic() - sent
-        out, _ = child.communicate(timeout=30)
+        child.wait(timeout=30)
+        out = child.stdout.read()  # not communicate(): it would skip what readline buffered
     finally:
         child.kill()
         child.wait()
