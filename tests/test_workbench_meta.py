@@ -79,7 +79,7 @@ def test_title_author_and_rules_survive_load_export_and_reload(bench_at, unique)
     for fresh in (True, False):
         if fresh:
             bench.tab.goto("about:blank")
-        bench.tab.goto(f"{bench.base}/#puzzle={quote(fpuzzles_link(puzzle.with_meta(META)), safe='')}")
+        bench.tab.goto(bench.page_url(f"#puzzle={quote(fpuzzles_link(puzzle.with_meta(META)), safe='')}"))
         expect(bench.tab.locator("[data-role=title]")).to_have_value(META.title or "", timeout=WAIT)
         bench.idle()
         assert bench.shows(puzzle) and fields(bench) == (META.title, META.author, META.rules)

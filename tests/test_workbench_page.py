@@ -71,8 +71,11 @@ def cell_name(index: int, n: int) -> str:
 class Bench:
     """The workbench open in a tab, with every request and console error it makes."""
 
-    def __init__(self, browser, base: str, puzzle: Puzzle | None = None, **page_options):
+    def __init__(
+        self, browser, base: str, puzzle: Puzzle | None = None, delay: str | None = "0", **page_options
+    ):
         self.base = base.rstrip("/")
+        self.delay = delay
         self.tab = browser.new_page(**{"viewport": VIEWPORT, "accept_downloads": True, **page_options})
         self.tab.set_default_timeout(WAIT)
         self.requests: list[str] = []
@@ -82,8 +85,13 @@ class Bench:
         self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
         # Anything but the server is refused (and recorded above): nothing leaves this machine.
         self.tab.route("**/*", lambda r: r.continue_() if self.own(r.request.url) else r.abort())
-        self.tab.goto(self.base + "/" + (f"#line={line_of(puzzle)}" if puzzle else ""))
+        self.tab.goto(self.page_url(f"#line={line_of(puzzle)}" if puzzle else ""))
         self.idle()
+
+    def page_url(self, fragment: str = "") -> str:
+        """The page's address: by default with no pause after an edit before
+        the check (the page's 300 ms cost these tests 30 s in all)."""
+        return f"{self.base}/{'' if self.delay is None else '?delay=' + self.delay}{fragment}"
 
     def idle(self) -> None:
         self.tab.wait_for_selector("body[data-state=idle]", state="attached")
@@ -185,6 +193,16 @@ def test_a_pasted_link_loads_with_the_commands_verdict_and_rating(bench_at, uniq
     assert f"ER {rated['rating']}" in bench.text("rating") and rated["hardest"] in bench.text("rating")
     assert bench.tab.evaluate("location.hash") == f"#line={line_of(puzzle)}"
     assert not bench.errors
+
+
+@pytest.mark.parametrize(("delay", "pause"), [(None, 300), ("1200", 1200), ("abc", 300), ("9999", 300)])
+def test_the_pause_before_a_check_is_300_ms_unless_the_address_says(browser, serve_url, unique, delay, pause):
+    bench = Bench(browser, serve_url, unique[WINGS], delay=delay)
+    try:
+        assert bench.tab.get_attribute("body", "data-delay") == str(pause)
+        assert bench.verdict() == "unique"
+    finally:
+        bench.close()
 
 
 def test_a_bad_paste_shows_the_servers_one_line(bench_at):
