@@ -149,6 +149,7 @@ def candidate_search(
     for seed in seeds:
         if len(seed) == len(domains) and puzzle.is_solution(tuple(seed)):
             marks.add(tuple(seed), kempe=not found)  # with found, its swaps are marked already
+            marks.known = tuple(seed)
     if any(excluded) and len(excluded) == len(domains):
         marks.excluded = [e & d & ~m for e, d, m in zip(excluded, domains, marks.masks, strict=True)]
         domains = [d & ~e for d, e in zip(domains, marks.excluded, strict=True)]
@@ -169,6 +170,7 @@ class _Marks:
         self.puzzle = puzzle
         self.masks = [0] * len(puzzle.givens)
         self.witnesses: list[Grid] = []
+        self.known: Grid | None = None  # a solution given (a seed), if any, marking nothing new or not
         self.excluded = [0] * len(puzzle.givens)
         self._lock = threading.Lock()  # searches in two threads mark at once
 
@@ -219,7 +221,9 @@ def _search(
     built = OneHot(puzzle, domains)
     solver = _PairSolver(puzzle, built, deadline)
     open_pairs = [(c, d) for c, ds in built.lits.items() for d in ds]
-    last = marks.witnesses[-1] if marks.witnesses else solver.solution([])
+    # A seed is a solution too: a slice going on with this grid (its seeds all
+    # marked already) needs no search to know one.
+    last = marks.witnesses[-1] if marks.witnesses else marks.known or solver.solution([])
     if last is None:
         return None
     marks.add(last)
