@@ -141,10 +141,11 @@ CHILD = PIGEONHOLE + textwrap.dedent(
 )
 
 
-def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
-    # Uninterrupted, the child's search runs to its 20 s time limit.
+def _interrupted(*args: str) -> tuple[str, float, str]:
+    """Run a child script that prints READY and then searches; send it SIGINT
+    1 s later. Its next line, the seconds until that line, and the rest."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, "20"], stdout=subprocess.PIPE, text=True, env=_child_env()
+        [sys.executable, "-c", *args], stdout=subprocess.PIPE, text=True, env=_child_env()
     )
     try:
         assert child.stdout is not None
@@ -159,6 +160,13 @@ def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
     finally:
         child.kill()
         child.wait()
+    assert child.returncode == 0, out
+    return outcome, waited, out
+
+
+def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
+    # Uninterrupted, the child's search runs to its 20 s time limit.
+    outcome, waited, out = _interrupted(CHILD, "20")
     assert outcome == "INTERRUPTED\n", outcome + out
     assert waited < 2.0, out
     report = dict(line.partition(" ")[::2] for line in out.splitlines())
@@ -166,7 +174,6 @@ def test_ctrl_c_interrupts_a_long_solve_promptly() -> None:
     assert report["AGAIN"] == "KeyboardInterrupt"
     assert report["WAKEUP"] == "True"
     assert report["FORWARDED"] == "True"
-    assert child.returncode == 0
 
 
 def test_the_long_solve_is_long_without_ctrl_c() -> None:
@@ -202,36 +209,23 @@ def test_together_runs_the_first_helper_here_and_each_other_in_a_thread_of_its_o
     assert len({id(thread) for thread in seen.values()}) == 3
 
 
-def test_an_error_here_stops_the_search_of_another_thread_and_is_raised() -> None:
-    stoppers, started, outcome = [Stopper(), Stopper()], threading.Event(), []
+@pytest.mark.parametrize("raiser", ["here", "there"])
+def test_an_error_in_one_thread_stops_the_others_search_and_is_raised_here(raiser: str) -> None:
+    """``here``: the calling thread raises while the other searches; ``there``: the other way round."""
+    stoppers, started, outcome = {"here": Stopper(), "there": Stopper()}, threading.Event(), []
+    searcher = "there" if raiser == "here" else "here"
 
     def work(job: str) -> None:
-        if job == "here":
+        if job == raiser:
             started.wait(10)
             time.sleep(0.5)  # well into the other's search
-            raise ValueError("here")
-        outcome.append(_long_search(stoppers[1], started))
+            raise ValueError(raiser)
+        outcome.append(_long_search(stoppers[searcher], started))
 
-    with pytest.raises(ValueError, match="here"):
-        together([("here", stoppers[0]), ("there", stoppers[1])], work)
+    with pytest.raises(ValueError, match=raiser):
+        together([("here", stoppers["here"]), ("there", stoppers["there"])], work)
     [(status, took)] = outcome  # together waited for it
     assert status == "UNKNOWN" and took < 10  # unstopped: 20 s, as the test above shows for 2
-
-
-def test_an_error_in_another_thread_stops_the_search_here_and_is_raised_here() -> None:
-    stoppers, started, outcome = [Stopper(), Stopper()], threading.Event(), []
-
-    def work(job: str) -> None:
-        if job == "there":
-            started.wait(10)
-            time.sleep(0.5)
-            raise ValueError("there")
-        outcome.append(_long_search(stoppers[0], started))
-
-    with pytest.raises(ValueError, match="there"):
-        together([("here", stoppers[0]), ("there", stoppers[1])], work)
-    [(status, took)] = outcome
-    assert status == "UNKNOWN" and took < 10
 
 
 TEAM_CHILD = PIGEONHOLE + textwrap.dedent(
@@ -258,22 +252,7 @@ TEAM_CHILD = PIGEONHOLE + textwrap.dedent(
 def test_ctrl_c_stops_the_searches_of_every_thread_of_together_promptly() -> None:
     """`candidate_search` asks CP-SAT in two threads; Ctrl-C, which only the
     main thread gets, must stop the other thread's search too."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", TEAM_CHILD], stdout=subprocess.PIPE, text=True, env=_child_env()
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline() == "READY\n"
-        time.sleep(1.0)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        outcome = child.stdout.readline()
-        waited = time.monotonic() - sent
-        child.wait(timeout=30)
-        out = child.stdout.read()  # not communicate(): it would skip what readline buffered
-    finally:
-        child.kill()
-        child.wait()
+    outcome, waited, out = _interrupted(TEAM_CHILD)
     assert outcome == "INTERRUPTED\n", outcome + out
     assert waited < 2.0, out
     assert "LEFT []" in out, out
