@@ -21,40 +21,44 @@ def mark_kempe(puzzle: Puzzle, grid: Grid, masks: list[int]) -> None:
     current = list(grid)
     for c, d in enumerate(current):
         masks[c] |= 1 << (d - 1)
-    houses = puzzle.houses
-    houses_of: list[list[int]] = [[] for _ in range(n * n)]
-    for u, house in enumerate(houses):
+    layout = puzzle.layout
+    houses_of, givens = layout.cell_houses, puzzle.givens
+    # at[u][d]: the cell of house u holding digit d (kept up to date through the swaps)
+    at = [[0] * (n + 1) for _ in layout.houses]
+    for u, house in enumerate(layout.houses):
         for c in house:
-            houses_of[c].append(u)
-    givens = puzzle.givens
+            at[u][current[c]] = c
     for a in range(1, n + 1):
         for b in range(a + 1, n + 1):
-            where: dict[tuple[int, int], int] = {}
-            for u, house in enumerate(houses):
-                for c in house:
-                    if current[c] == a or current[c] == b:
-                        where[u, current[c]] = c
             seen: set[int] = set()
-            for start in range(n * n):
-                if current[start] != a or start in seen:
+            for start in [at[row][a] for row in range(n)]:  # the a of each row, before any swap
+                if start in seen:
                     continue
                 chain, stack = {start}, [start]
                 while stack:
                     c = stack.pop()
                     other = a + b - current[c]
                     for u in houses_of[c]:
-                        partner = where[u, other]
+                        partner = at[u][other]
                         if partner not in chain:
                             chain.add(partner)
                             stack.append(partner)
                 seen |= chain
-                if any(givens[c] for c in chain):
-                    continue
-                for c in chain:
-                    current[c] = a + b - current[c]
-                if checked and not puzzle.is_solution(tuple(current)):
-                    for c in chain:  # a variant's rule (a cage's sum...) broken: undone
-                        current[c] = a + b - current[c]
+                if any(givens[c] for c in chain) or not _swap(puzzle, current, chain, a + b, checked):
                     continue
                 for c in chain:
                     masks[c] |= 1 << (current[c] - 1)
+                    for u in houses_of[c]:
+                        at[u][current[c]] = c
+
+
+def _swap(puzzle: Puzzle, current: list[int], chain: set[int], total: int, checked: bool) -> bool:
+    """Swap the two digits (adding up to ``total``) on ``chain``; undone, and
+    False, when ``checked`` finds a variant's rule (a cage's sum...) broken."""
+    for c in chain:
+        current[c] = total - current[c]
+    if checked and not puzzle.is_solution(tuple(current)):
+        for c in chain:
+            current[c] = total - current[c]
+        return False
+    return True
