@@ -62,10 +62,20 @@ def count(
     raise Undecided(f"the time limit stopped the count at {counter.count}", found=counter.count)
 
 
+SEARCH: dict[str, object] = {"use_phase_saving": False, "variable_activity_decay": 0.99}
+"""CP-SAT's parameters, over the project's, for the candidate search's
+searches for a solution (random, or holding a digit of a cell): on the
+sparse 16x16s of benchmarks/workbench16_edits.txt a solution took 2,000 to
+7,000 conflicts with the defaults. Without phase saving (the last value of
+a variable tried first again), and with slower-fading variable activity,
+searches asking for a pair took 30 % less on average (benchmarks/RESULTS.md,
+"A 16x16 being set"). Not for the searches for any pair left, which it
+slowed."""
+
 # Random solutions (CP-SAT's default search, random polarity) mark the most
 # pairs per search on a puzzle with many solutions, while they still find new
 # ones (measured: benchmarks/RESULTS.md, "Slow corners").
-_RANDOM = {"initial_polarity": "POLARITY_RANDOM"}
+_RANDOM = {**SEARCH, "initial_polarity": "POLARITY_RANDOM"}
 RANDOM_TRIES = 2
 """Random solutions `candidate_search` asks for at most, per digit of the size."""
 
@@ -223,7 +233,7 @@ def _search(
     open_pairs = [(c, d) for c, ds in built.lits.items() for d in ds]
     # A seed is a solution too: a slice going on with this grid (its seeds all
     # marked already) needs no search to know one.
-    last = marks.witnesses[-1] if marks.witnesses else marks.known or solver.solution([])
+    last = marks.witnesses[-1] if marks.witnesses else marks.known or solver.solution([], parameters=SEARCH)
     if last is None:
         return None
     marks.add(last)
@@ -373,7 +383,7 @@ def _ask_cell(solver: _PairSolver, cell: int, marks: _Marks, last: Grid) -> Grid
         left = {d for d in lits if not (marks.masks[cell] | marks.excluded[cell]) >> (d - 1) & 1}
         if not left:
             return last
-        found = solver.solution([lits[d].Not() for d in lits if d not in left], cell, left, last)
+        found = solver.solution([lits[d].Not() for d in lits if d not in left], cell, left, last, SEARCH)
         if found is None:
             for d in left:
                 marks.exclude(cell, 1 << (d - 1))
