@@ -238,6 +238,24 @@ def test_multiple(puzzle: Puzzle) -> None:
         assert d.text.endswith(f"; adding the given {d.to_json(1)['suggestion']} makes it unique")
 
 
+def test_several_solutions_come_from_the_engines_search_alone(monkeypatch) -> None:
+    # The engine's verdict search found two solutions already: searching the
+    # assumption model again for two cost three times as much on a sparse 16x16.
+    searches = []
+    solve = OneHotAssumptions.solve
+
+    def counted(self, *args, **kwargs):
+        searches.append("search")
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(OneHotAssumptions, "solve", counted)
+    for puzzle in multiple_puzzles():
+        d = explain(puzzle, suggest=False)
+        a, b = d.solutions
+        assert d.verdict is Verdict.MULTIPLE and a != b and puzzle.is_solution(a) and puzzle.is_solution(b)
+    assert searches == []
+
+
 # ---------------------------------------------------------------- unique and unknown
 
 

@@ -187,11 +187,12 @@ def explain(
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
     clash = clashing_givens(puzzle)
-    if clash is None:
-        quick = _decided_first(puzzle, deadline)
-        if quick is not None:
-            return quick
+    quick = _decided_first(puzzle, deadline) if clash is None else None
+    if isinstance(quick, Explanation):
+        return quick
     onehot = OneHotAssumptions(puzzle, guarded=True)
+    if quick is not None:  # two solutions already: the engine's
+        return _multiple(onehot, *quick, deadline, budget if suggest else None)
     assumed = [*onehot.givens, *_rule_items(onehot)]
     if clash is None:
         try:
@@ -260,10 +261,14 @@ def _out_of_time(puzzle: Puzzle) -> Explanation:
     return Explanation(puzzle, Verdict.UNKNOWN, exhaustive=False, stopped_by="time limit")
 
 
-def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | None:
+def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | tuple[Grid, Grid] | None:
     """The engine's verdict when it needs no explaining (unique, or unknown
-    at the time limit), else None. Most puzzles are unique: the assumption
-    model `explain` builds costs several times the engine's whole solve."""
+    at the time limit); for a puzzle of several solutions, the two it found;
+    else None (no solution: the core needs the assumption model). Most
+    puzzles are unique: the assumption model `explain` builds costs several
+    times the engine's whole solve, and searching it again for two solutions
+    of a sparse 16x16 cost three times what the engine's search had (0.5
+    against 0.13 s)."""
     try:
         decided = cpsat.solve(puzzle, time_limit=deadline.left_or_raise())
     except Undecided:
@@ -272,6 +277,9 @@ def _decided_first(puzzle: Puzzle, deadline: Deadline) -> Explanation | None:
         return _out_of_time(puzzle)
     if decided.verdict is Verdict.UNIQUE:
         return Explanation(puzzle, Verdict.UNIQUE, solution=decided.solution, solutions=decided.solutions)
+    if decided.verdict is Verdict.MULTIPLE:
+        first, second = decided.solutions
+        return first, second
     return None
 
 
