@@ -283,6 +283,9 @@ def test_generate_keeps_the_rules_or_says_why_it_cannot():
     (puzzle,) = read_puzzles(made["puzzle"])
     assert isinstance(puzzle, Puzzle) and not puzzle.rules
     assert classify(puzzle.with_rules(read_rules(cage, 4))).verdict.value == made["verdict"] == "unique"
+    (whole,) = read_puzzles(made["fpuzzles"])  # the link holds the rules too
+    assert whole == puzzle.with_rules(read_rules(cage, 4))
+    assert "fpuzzles" not in generate_answer({"size": 4, "seed": 3}, 10)
     refusals = [
         ({"difficulty": "easy"}, cage, "not built for puzzles with rules"),
         ({}, {"killercage": [{"cells": ["R1C1", "R9C2"]}]}, 'rules: killer cage 1: "R9C2" is not a cell'),

@@ -425,7 +425,8 @@ LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")
 
 def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """A unique puzzle (line form) of ``size``, on ``regions`` when given, of
-    a ``difficulty`` or ``rating`` range (on ``scale``), with clue ``symmetry``, from ``seed``."""
+    a ``difficulty`` or ``rating`` range (on ``scale``), with clue ``symmetry``,
+    from ``seed``; with ``rules``, also as an f-puzzles link that holds them."""
     size = request["size"]
     layout = None
     if request.get("regions") is not None:
@@ -465,7 +466,10 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
         return {"verdict": UNKNOWN, "reason": str(e)}
     except PuzzleError as e:  # the layout admits no grid (keeping the rules: the message says so)
         raise BadRequest(f"regions: {e}") from None
-    return {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle.with_rules(())], GENERATED)}
+    made = {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle.with_rules(())], GENERATED)}
+    if rules:  # the line form holds no rules: the link holds the whole puzzle
+        made["fpuzzles"] = write_puzzles([puzzle], "fpuzzles").strip()
+    return made
 
 
 def _kept_rules(keys: Mapping[str, Any] | None, size: int) -> tuple[Rule, ...]:
