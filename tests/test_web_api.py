@@ -26,6 +26,7 @@ from conftest import DATA, run_cli
 from logic_check import load_multiple, load_unique
 from squiggly_cp.core.puzzle import Puzzle, Verdict
 from squiggly_cp.core.symmetry import CLUE_SYMMETRIES
+from squiggly_cp.draw.render import PALETTE
 from squiggly_cp.engines.cpsat import solve as cpsat_solve
 from squiggly_cp.engines.dlx import solve as dlx_solve
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
@@ -489,6 +490,21 @@ def test_svg_is_the_drawing_of_show_svg(client: TestClient, tmp_path: Path) -> N
         got = post(client, "svg", {"puzzle": text})["svg"]
         assert got.encode() == drawn.read_bytes()
         assert ">Case 1</text>" in got
+
+
+def test_svg_colours_the_regions_as_asked(client: TestClient) -> None:
+    """Defect noted in issue 41: the SVG the page downloaded coloured the
+    regions its own way, not as the page showed them."""
+    puzzle = next(p for p in read_puzzles(PUZZLES[0]) if isinstance(p, Puzzle))
+    n = puzzle.size
+    colours = [(5 * k + 3) % 20 for k in range(n)]  # past the palette's 16: taken modulo, as the page does
+    got = post(client, "svg", {"puzzle": PUZZLES[0], "colours": colours})["svg"]
+    fills = re.findall(r'<rect class="cell" [^>]*fill="([^"]+)"', got)
+    assert fills == [PALETTE[colours[puzzle.regions[i]] % len(PALETTE)] for i in range(n * n)]
+    for wrong, said in (([0] * (n - 1), f"colours: {n - 1} entries, but the puzzle has {n} regions"),
+                        ([-1] * n, "colours.0: Input should be greater than or equal to 0")):  # fmt: skip
+        reply = client.post("/api/svg", json={"puzzle": PUZZLES[0], "colours": wrong})
+        assert reply.status_code == 400 and said in reply.json()["error"]
 
 
 def test_the_workbench_refuses_cells_in_no_region_rather_than_lose_them(client: TestClient) -> None:

@@ -376,7 +376,11 @@ def test_every_export_link_is_the_puzzle_on_the_page(bench_at, unique, tmp_path)
     with bench.tab.expect_download() as info:
         bench.tab.click("[data-role=download-svg]")
     drawn = Path(info.value.path()).read_text()
-    assert drawn == case_svg(1, puzzle) and drawn.count('class="cell"') == 81  # show --svg's, band and all
+    # show --svg's drawing, band and all, with the regions in the page's colours, cell by cell
+    shown = bench.tab.eval_on_selector_all("#board rect.cell", "rs => rs.map(r => r.getAttribute('fill'))")
+    assert re.findall(r'<rect class="cell" [^>]*fill="([^"]+)"', drawn) == shown and len(shown) == 81
+    assert drawn == case_svg(1, puzzle, colours=range(puzzle.size))  # a new page: region k in colour k
+    assert drawn != case_svg(1, puzzle)  # the default picks the fewest colours
     assert not bench.errors
 
 

@@ -7,6 +7,7 @@ between cells of one region, for any size from 4 to 16.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from xml.sax.saxutils import escape
@@ -177,9 +178,16 @@ def region_colours(puzzle: Puzzle) -> list[int]:
     return colours
 
 
-def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None = None) -> str:
+def render_svg(
+    puzzle: Puzzle,
+    solution: Grid | None = None,
+    title: str | None = None,
+    colours: Sequence[int] | None = None,
+) -> str:
     """The puzzle as an SVG document: tinted regions, thin cell lines, heavy walls,
     givens in bold black and the other cells of ``solution`` in blue.
+    ``colours``: each region's `PALETTE` index (taken modulo its length), as
+    the workbench colours them; by default `region_colours`.
 
     Cells are ``<rect class="cell">``, and each unit of wall (border included)
     is one ``<line class="wall">``. A variant's rules are drawn over the walls
@@ -201,7 +209,7 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
             f'<text x="{width / 2:g}" y="{MARGIN + TITLE_HEIGHT * 0.6:g}" text-anchor="middle" '
             f'font-size="{TITLE_HEIGHT * 0.6:g}" font-weight="bold">{escape(title)}</text>'
         )
-    out += _svg_cells(puzzle, frame)
+    out += _svg_cells(puzzle, frame, colours)
     out += _svg_walls(puzzle, frame)
     out += rules_svg(puzzle, frame.at, CELL)
     out += _svg_digits(puzzle, solution, frame)
@@ -209,10 +217,13 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None, title: str | None =
     return "\n".join(out) + "\n"
 
 
-def case_svg(number: int, puzzle: Puzzle, solution: Grid | None = None) -> str:
+def case_svg(
+    number: int, puzzle: Puzzle, solution: Grid | None = None, colours: Sequence[int] | None = None
+) -> str:
     """`show --svg`'s picture of case ``number``: `render_svg` under a
-    "Case k" band (the workbench's ``/api/svg`` draws its puzzle as case 1)."""
-    return render_svg(puzzle, solution, title=f"Case {number}")
+    "Case k" band (the workbench's ``/api/svg`` draws its puzzle as case 1,
+    in its ``colours``)."""
+    return render_svg(puzzle, solution, title=f"Case {number}", colours=colours)
 
 
 def board_svg(puzzle: Puzzle) -> str:
@@ -241,14 +252,15 @@ class _Frame:
         return self.x(c), self.y(r)
 
 
-def _svg_cells(puzzle: Puzzle, f: _Frame) -> list[str]:
-    """The tinted cells, then the thin lines between them."""
+def _svg_cells(puzzle: Puzzle, f: _Frame, colours: Sequence[int] | None = None) -> list[str]:
+    """The tinted cells (``colours``: a palette index per region, by default
+    `region_colours`), then the thin lines between them."""
     n = puzzle.size
-    colours = region_colours(puzzle)
+    colours = region_colours(puzzle) if colours is None else colours
     out = ['<g shape-rendering="crispEdges">']
     for i, region in enumerate(puzzle.region_map):
         r, c = divmod(i, n)
-        fill = PALETTE[colours[region]] if region >= 0 else NO_REGION_FILL
+        fill = PALETTE[colours[region] % len(PALETTE)] if region >= 0 else NO_REGION_FILL
         out.append(
             f'<rect class="cell" x="{f.x(c):g}" y="{f.y(r):g}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )

@@ -416,8 +416,12 @@ def convert(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
 
 def svg(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """The puzzle drawn as `show --svg` draws a file's one puzzle: the same
-    picture, its "Case 1" band included."""
-    return {"svg": case_svg(1, _one_puzzle(request["puzzle"]))}
+    picture, its "Case 1" band included; in the page's ``colours`` when given
+    (a palette index per region, regions numbered in order of their first cell)."""
+    puzzle, colours = _one_puzzle(request["puzzle"]), request.get("colours")
+    if colours is not None and len(colours) != puzzle.size:
+        raise BadRequest(f"colours: {len(colours)} entries, but the puzzle has {puzzle.size} regions")
+    return {"svg": case_svg(1, puzzle, colours=colours)}
 
 
 LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")

@@ -85,9 +85,7 @@ class AnalyseRequest(_Strict):
         None, max_length=2, description="Also rate on these scales: `ratings` holds each."
     )
     rate: bool = Field(True, description="false: no rating (the rest comes sooner).")
-    fix: bool = Field(
-        True, description="false: no given that fixes a puzzle of several solutions is looked for."
-    )
+    fix: bool = Field(True, description="false: no given that fixes a puzzle of several solutions is sought.")
     candidates: bool = Field(
         True,
         description="false: no true candidates for a puzzle of several solutions (the verdict comes "
@@ -155,6 +153,7 @@ class ReadRequest(_Strict):
 
 class SvgRequest(_Strict):
     puzzle: PuzzleText
+    colours: list[Annotated[StrictInt, Field(ge=0)]] | None = Field(None, max_length=MAX_SIZE)
     client: Client = None
 
 
@@ -428,8 +427,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
     (
         "svg",
         SvgRequest,
-        'The puzzle drawn as `show --svg` draws it, as case 1 (its "Case 1" band included): '
-        '`{"svg": ...}`.',
+        'The puzzle drawn as `show --svg` draws it, as case 1 (its "Case 1" band included): `{"svg": ...}`; '
+        "with `colours` (a palette index per region), the regions coloured so, as the page colours them.",
     ),
     (
         "generate",
