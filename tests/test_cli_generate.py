@@ -165,6 +165,30 @@ def test_difficulty_and_rating_targets_are_met_as_rate_sees_them() -> None:
     assert [4.0 <= row["rating"] <= 5.0 for row in _rated(se.stdout, "--scale", "se")] == [True]
 
 
+def test_a_difficulty_with_rules_is_met_as_rate_sees_them(tmp_path: Path) -> None:
+    """Killers and a layout's rules, to a level and to a rating range: unique
+    by brute force, rated in range by `rate` (which reads the rules too)."""
+    done = run_cli("generate", "--killer", "--size", "6", "--difficulty", "medium", "--count=2", "--seed=2")
+    assert done.returncode == 0, done.stderr
+    killers = read_puzzles(done.stdout.decode())
+    assert len(killers) == 2
+    for puzzle in killers:
+        assert isinstance(puzzle, Puzzle) and puzzle.rules
+        assert all(isinstance(rule, KillerCage) for rule in puzzle.rules)
+        solution = check_rule_claims(puzzle, "unique")
+        assert solution is not None
+        check_cages(puzzle, solution)
+    assert [row["level"] for row in _rated(done.stdout)] == ["medium", "medium"]
+    path = tmp_path / "thermo.txt"
+    path.write_text(write_one(Puzzle(6, (0,) * 36, LAYOUT_6, rules=RULES_6), "fpuzzles"))
+    ranged = run_cli("generate", "--layout", str(path), "--rating=2.0..3.0", "--scale=se", "--count=1")
+    assert ranged.returncode == 0, ranged.stderr
+    (puzzle,) = read_puzzles(ranged.stdout.decode())
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == RULES_6 and puzzle.regions == LAYOUT_6
+    check_rule_claims(puzzle, "unique")
+    assert [2.0 <= row["rating"] <= 3.0 for row in _rated(ranged.stdout, "--scale", "se")] == [True]
+
+
 def test_difficulty_usage_errors() -> None:
     for args in (
         ["--difficulty", "medium", "--kind", "none"],
@@ -285,8 +309,6 @@ def test_a_format_without_rules_is_refused_in_one_line() -> None:
         lines = done.stderr.decode().splitlines()
         assert done.returncode == 2 and done.stdout == b"" and len(lines) == 1, lines
         assert "cannot hold killer cages (--killer)" in lines[0]
-    done = run_cli("generate", "--killer", "--difficulty", "easy")
-    assert done.returncode == 2 and b"not built for puzzles with rules yet" in done.stderr
     done = run_cli("generate", "--no-rules")
     assert done.returncode == 2 and b"--no-rules goes with --layout" in done.stderr
 

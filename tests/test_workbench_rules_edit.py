@@ -36,7 +36,10 @@ from squiggly_cp.engines.registry import classify
 from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.fpuzzles import read_fpuzzles
 from squiggly_cp.formats.fpuzzles_rules import fpuzzles_order, read_rules
+from squiggly_cp.logic import rate
+from squiggly_cp.make.targets import level_range
 from squiggly_cp.web.answers import BadRequest, generate_answer, read
+from test_generate import check_rule_claims
 from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
@@ -213,11 +216,15 @@ def test_fill_layout_keeps_the_rules_and_says_when_they_cannot_stand(bench_at, t
     made = bench.attr("export-fpuzzles", "href") or ""
     assert bench.verdict() == solved(tmp_path, made)["verdict"] == "unique"
     assert "killercage" in unquote(bench.tab.evaluate("location.hash"))
-    # A difficulty with rules: said, nothing made.
+    # To a difficulty (on SE's scale, the page's default), rated with the rules.
     bench.tab.select_option("[data-role=difficulty]", "easy")
+    bench.tab.fill("[data-role=seed]", "6")
     bench.tab.click("[data-role=generate]")
     bench.idle()
-    assert "not built for puzzles with rules" in bench.text("make-status")
+    assert "Made with seed 6" in bench.text("make-status") and drawn(bench) == [["killer", "r1c1 r1c2"]]
+    link = _file(tmp_path, (bench.attr("export-fpuzzles", "href") or "") + "\n", "easy.txt")
+    (row,) = map(json.loads, run_cli("rate", "--json", "--scale", "se", link).stdout.splitlines())
+    assert row["verdict"] == "unique" and row["rating"] <= level_range("easy")[1]
     bench.tab.select_option("[data-role=difficulty]", "")
     # Rules the layout cannot keep (1 and 2 in the cage, 1234 on a thermo in the same box): said, kept.
     tool(bench, "thermo")
@@ -283,11 +290,16 @@ def test_generate_keeps_the_rules_or_says_why_it_cannot():
     (puzzle,) = read_puzzles(made["puzzle"])
     assert isinstance(puzzle, Puzzle) and not puzzle.rules
     assert classify(puzzle.with_rules(read_rules(cage, 4))).verdict.value == made["verdict"] == "unique"
-    (whole,) = read_puzzles(made["fpuzzles"])  # the link holds the rules too
+    (whole,) = read_puzzles(made["link"])  # the f-puzzles link holds the rules too
     assert whole == puzzle.with_rules(read_rules(cage, 4))
-    assert "fpuzzles" not in generate_answer({"size": 4, "seed": 3}, 10)
+    assert "link" not in generate_answer({"size": 4, "seed": 3}, 10)
+    # To a level, rated with the rules (no time limit: the same puzzle on any machine).
+    rated = generate_answer({"size": 6, "seed": 2, "rules": cage, "difficulty": "medium"}, None)
+    (whole,) = read_puzzles(rated["link"])
+    assert isinstance(whole, Puzzle) and whole.rules == read_rules(cage, 6)
+    check_rule_claims(whole, "unique")  # by brute force
+    assert rate(whole).level == "medium"
     refusals = [
-        ({"difficulty": "easy"}, cage, "not built for puzzles with rules"),
         ({}, {"killercage": [{"cells": ["R1C1", "R9C2"]}]}, 'rules: killer cage 1: "R9C2" is not a cell'),
         ({"regions": list(BOXES)}, {**cage, "thermometer": [{"lines": [["R2C1", "R2C2", "R2C3", "R2C4"]]}]},
          "no completed grid keeping its rules"),

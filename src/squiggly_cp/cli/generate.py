@@ -157,7 +157,7 @@ def generate(
 
     out = Output(flush_each=True)  # each puzzle leaves as soon as it is made, whole
     layout, size, rules = _layout_and_size(out, layout_file, size, layout_symmetry, no_rules)
-    _check_rules(rules, killer, bool(difficulty or rating_range))
+    _check_rules(rules, killer)
     to = _output_format(to, count, _probes(size, layout, rules, killer))
     if size not in layout_symmetry_sizes(layout_symmetry):
         raise click.UsageError(f"no {size}x{size} layout has {layout_symmetry} symmetry")
@@ -240,17 +240,12 @@ def _cover(size: int) -> tuple[KillerCage, ...]:
     return tuple(cages)
 
 
-def _check_rules(rules: tuple[Rule, ...], killer: bool, rated: bool) -> None:
-    """Usage errors: --killer on a layout with cages, a rating target with rules."""
+def _check_rules(rules: tuple[Rule, ...], killer: bool) -> None:
+    """A usage error: --killer on a layout with cages."""
     if killer and any(isinstance(rule, KillerCage) for rule in rules):
         raise click.UsageError(
             "--killer cuts new cages, but the --layout puzzle has killer cages: add --no-rules to take "
             "its regions only"
-        )
-    if (rules or killer) and rated:
-        raise click.UsageError(
-            "--difficulty and --rating are not built for puzzles with rules yet "
-            "(--killer, or the --layout's): drop them, or add --no-rules"
         )
 
 

@@ -33,6 +33,7 @@ from ..draw.render import CELL, MARGIN, case_svg
 from ..draw.rules import rules_svg
 from ..engines.registry import classify, with_proved_solution
 from ..formats.detect import write_puzzles
+from ..formats.fpuzzles import fpuzzles_link
 from ..formats.fpuzzles_rules import RuleProblem, read_rules, rule_entries, write_rules
 from ..formats.open import cases_in, positions_in
 from ..formats.registry import GENERATED, REGISTRY
@@ -454,8 +455,6 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
         except ValueError as e:
             raise BadRequest(f"rating: {e}") from None
     rules = _kept_rules(request.get("rules"), size)
-    if rules and target is not None:
-        raise BadRequest("a difficulty or a rating range is not built for puzzles with rules yet")
     seed = request.get("seed")
     rng = random.Random(f"squiggly-cp serve {seed}" if seed is not None else None)
     try:
@@ -472,7 +471,7 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
         raise BadRequest(f"regions: {e}") from None
     made = {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle.with_rules(())], GENERATED)}
     if rules:  # the line form holds no rules: the link holds the whole puzzle
-        made["fpuzzles"] = write_puzzles([puzzle], "fpuzzles").strip()
+        made["link"] = fpuzzles_link(puzzle)
     return made
 
 

@@ -435,8 +435,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         GenerateRequest,
         'A unique puzzle to order, in line form: `{"verdict": "unique", "puzzle": ...}`; `{"verdict": '
         '"unknown", "reason": ...}` when none is made within the time limit (a moment after it: every '
-        "search keeps to it, a difficulty's ratings too). With `rules` (no `difficulty` or `rating` yet) "
-        "it is unique with them, which the line form does not hold: `fpuzzles` is all of it, a link.",
+        "search keeps to it, a difficulty's ratings too). With `rules` (rated with them) "
+        "it is unique with them, which the line form does not hold: `link` is all of it (f-puzzles).",
     ),
 )
 """Each endpoint under /api/: its name (`web.answers.ANSWERS`), request model and description."""
