@@ -12,8 +12,13 @@ from __future__ import annotations
 from squiggly_cp.core.puzzle import Grid, Puzzle
 
 
-def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:
-    """Up to ``limit`` distinct solutions of ``puzzle``."""
+class TooLong(Exception):
+    """The search passed its node limit."""
+
+
+def first_solutions(puzzle: Puzzle, limit: int = 2, node_limit: int | None = None) -> list[Grid]:
+    """Up to ``limit`` distinct solutions of ``puzzle``; `TooLong` past
+    ``node_limit`` branches (a fixed budget of work, whatever the machine)."""
     n = puzzle.size
     houses = puzzle.houses
     houses_of: list[list[int]] = [[] for _ in range(n * n)]
@@ -31,6 +36,7 @@ def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:
                 used[h] |= bit
     full = ((1 << (n + 1)) - 1) & ~1
     found: list[Grid] = []
+    nodes = [0]
 
     def free(cell: int) -> int:
         h1, h2, h3 = houses_of[cell]
@@ -47,6 +53,9 @@ def first_solutions(puzzle: Puzzle, limit: int = 2) -> list[Grid]:
             used[h] &= ~(1 << d)
 
     def search() -> None:
+        nodes[0] += 1
+        if node_limit is not None and nodes[0] > node_limit:
+            raise TooLong
         # Options are (cell, digit) pairs; pick the shortest list of them.
         best: list[tuple[int, int]] | None = None
         for cell in range(n * n):

@@ -72,6 +72,8 @@ def test_loading_another_puzzle_clears_what_was_said_of_the_last(bench_at, uniqu
         bench.tab.click("[data-role=hint]")
         bench.tab.click("[data-role=copy-line]")
         bench.idle()
+        # The copy's note comes when the clipboard's promise settles, which no request waits for.
+        bench.tab.wait_for_function("document.querySelector('[data-role=publish-status]').textContent !== ''")
         assert bench.text("hint-text") and bench.text("publish-status")
 
     say_things()
