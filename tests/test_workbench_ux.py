@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import start_serve, stop_serve
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
@@ -73,7 +74,7 @@ def test_loading_another_puzzle_clears_what_was_said_of_the_last(bench_at, uniqu
         bench.tab.click("[data-role=copy-line]")
         bench.idle()
         # The copy's note comes when the clipboard's promise settles, which no request waits for.
-        bench.tab.wait_for_function("document.querySelector('[data-role=publish-status]').textContent !== ''")
+        expect(bench.tab.locator("[data-role=publish-status]")).not_to_be_empty()
         assert bench.text("hint-text") and bench.text("publish-status")
 
     say_things()
