@@ -72,7 +72,7 @@ searches asking for a pair took 30 % less on average (benchmarks/RESULTS.md,
 "A 16x16 being set"). Not for the searches for any pair left, which it
 slowed."""
 
-# Random solutions (CP-SAT's default search, random polarity) mark the most
+# Random solutions (the `SEARCH` parameters, random polarity) mark the most
 # pairs per search on a puzzle with many solutions, while they still find new
 # ones (measured: benchmarks/RESULTS.md, "Slow corners").
 _RANDOM = {**SEARCH, "initial_polarity": "POLARITY_RANDOM"}
