@@ -235,6 +235,9 @@ class RuleEncoder:
     (so a rule can be assumed, and named in an infeasibility proof); the
     variables a rule defines (values, its own Booleans) stay free otherwise."""
 
+    tables = True
+    """A rule may write itself as a table of tuples here (`one_of_tuples`)."""
+
     def __init__(self, built: OneHot, guard: Any = None):
         self.built = built
         self.model = built.model

@@ -228,6 +228,24 @@ def relation(
     enc.pair(a, b, support_table(ok, enc.size) if table is None else table)
 
 
+def one_of_tuples(enc: Encoder, cells: Sequence[int], tuples: Sequence[Sequence[int]]) -> None:
+    """The digits of ``cells`` are one of ``tuples`` (each a digit per cell),
+    for an encoder with ``tables`` (CP-SAT's, not the logic solver's reader):
+    a literal per tuple, which puts its digits, and for each digit of a cell
+    "not this digit, or a tuple that has it". Unit propagation on these
+    clauses keeps every cell to the digits of some tuple still possible (a
+    table's full pruning), where a linear sum prunes by bounds only."""
+    chosen = [enc.new_bool() for _ in tuples]
+    enc.clause(chosen)
+    for lit, digits in zip(chosen, tuples, strict=True):
+        for cell, digit in zip(cells, digits, strict=True):
+            enc.clause([enc.neg(lit), enc.lit(cell, digit)])
+    for k, cell in enumerate(cells):
+        for digit in range(1, enc.size + 1):
+            having = [lit for lit, digits in zip(chosen, tuples, strict=True) if digits[k] == digit]
+            enc.clause([enc.neg(enc.lit(cell, digit)), *having])
+
+
 def at_most_once(enc: Encoder, cells: Sequence[int]) -> None:
     """No digit twice among ``cells``."""
     for d in range(1, enc.size + 1):
