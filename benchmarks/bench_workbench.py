@@ -12,7 +12,8 @@ The puzzles are made here, from a fixed seed, by the generator: 100 unique
 the same puzzles with three givens taken out, most of them no longer unique,
 as a grid looks while it is being set. Two phases, each for SECONDS:
 
-- check: verdict and true candidates (``"rate": false``), on both sets;
+- check: verdict and true candidates (``"rate": false``, ``"fix": false``,
+  ``"shrink": false``), on both sets;
 - rate:  the same plus the rating on Sudoku Explainer's scale (``"scale": "se"``),
   on the unique set.
 
@@ -72,8 +73,10 @@ from squiggly_cp.make.targets import level_range, rating_target
 from squiggly_cp.web.answers import answer
 
 MIX = (("easy", 30), ("medium", 30), ("hard", 25), ("fiendish", 15))
-QUICK = {"rate": False, "fix": False}
-"""The check phase's request: the verdict and true candidates."""
+QUICK = {"rate": False, "fix": False, "shrink": False}
+"""The check phase's request: the verdict and true candidates (a conflict
+unshrunk: the page asks for it shrunk afterwards, as for the fix; before
+2026-12-06 the check shrank it, and RESULTS.md's runs before then did)."""
 
 
 def puzzles(seed: int) -> tuple[list[str], list[str], list[str]]:

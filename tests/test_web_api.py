@@ -447,6 +447,26 @@ def test_a_conflict_shrunk_within_its_budget_says_it_is_not_proved_minimal(clien
     assert cpsat_solve(puzzle.with_givens((0,) * 81).with_rules(kept)).verdict is Verdict.NONE
 
 
+def test_a_conflict_not_shrunk_comes_first_and_holds_the_shrunk_one(client: TestClient) -> None:
+    """The page's quick check asks for no shrinking (``shrink`` false): the
+    verdict comes with the first conflict CP-SAT proved, said not minimal;
+    that set admits no solution on its own, and holds the set the shrinking
+    (the command's) ends with, which it came from."""
+    text = KROPKI_NO_SOLUTION.read_text().strip()
+    body = {"puzzle": text, "fix": False, "rate": False, "candidates": False}
+    quick = post(client, "analyse", {**body, "shrink": False})
+    shrunk = post(client, "analyse", body)
+    told = json.loads(run_cli("solve", "--json", str(KROPKI_NO_SOLUTION), timeout=60).stdout)
+    assert quick["verdict"] == shrunk["verdict"] == "none" and quick["conflict_minimal"] is False
+    assert (shrunk["conflict"], shrunk["conflict_rules"]) == (told["conflict"], told["conflict_rules"])
+    assert set(told["conflict_rules"]) < set(quick["conflict_rules"])
+    puzzle = read_puzzles(text)[0]
+    assert isinstance(puzzle, Puzzle)
+    kept = tuple(rule for rule in puzzle.rules if rule.describe(9) in quick["conflict_rules"])
+    assert len(kept) == len(quick["conflict_rules"]) < len(puzzle.rules)
+    assert cpsat_solve(puzzle.with_givens((0,) * 81).with_rules(kept)).verdict is Verdict.NONE
+
+
 def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: Path) -> None:
     doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "killercage": KILLER_CAGES}
     read = post(client, "read", {"puzzle": json.dumps(doc)})

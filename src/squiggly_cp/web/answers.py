@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..ask.count import candidate_search, true_candidates
-from ..ask.explain import Explanation, explain
+from ..ask.explain import SHRINK_WORK_LIMIT, Explanation, explain
 from ..ask.hint import hint
 from ..core.case import Case, InputError
 from ..core.limits import Deadline, Undecided
@@ -121,8 +121,9 @@ def _rating(found: Assessment) -> dict[str, Any] | None:
 def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     """Everything the page shows of a puzzle: its layout, verdict, solution,
     true candidates, where two solutions differ (and, unless ``fix`` is
-    false, a given that fixes it), the conflicting givens, and (unless
-    ``rate`` is false) the rating on the scales asked for."""
+    false, a given that fixes it), the conflicting givens (shrunk to a
+    minimal set unless ``shrink`` is false), and (unless ``rate`` is false)
+    the rating on the scales asked for."""
     puzzle = _one_puzzle(request["puzzle"])
     deadline = Deadline(time_limit)
     n = puzzle.size
@@ -133,7 +134,8 @@ def analyse(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
         # `explain` says the same of such a puzzle, after proving it again.
         out.update(layout=reason, verdict=Verdict.NONE.value, candidates=[""] * (n * n), conflict=[])
         return out
-    found = explain(puzzle, time_limit=deadline.left(), suggest=False)
+    shrink = SHRINK_WORK_LIMIT if request.get("shrink", True) else 0
+    found = explain(puzzle, time_limit=deadline.left(), suggest=False, shrink_work_limit=shrink)
     out["layout"] = _layout(found, deadline)
     out["verdict"] = found.verdict.value
     told = found.to_json(1)

@@ -86,11 +86,10 @@ class AnalyseRequest(_Strict):
     )
     rate: bool = Field(True, description="false: no rating (the rest comes sooner).")
     fix: bool = Field(True, description="false: no given that fixes a puzzle of several solutions is sought.")
-    candidates: bool = Field(
-        True,
-        description="false: no true candidates for a puzzle of several solutions (the verdict comes "
-        "sooner; ask /api/candidates for them).",
-    )
+    candidates: bool = Field(True, description="false: no true candidates for a puzzle of several "
+                             "solutions (the verdict comes sooner; ask /api/candidates for them).")
+    shrink: bool = Field(True, description="false: the conflict of a puzzle with no solution is the "
+                         "first one proved, not shrunk (`conflict_minimal` false; the verdict comes sooner).")
     client: Client = None
 
 
@@ -390,7 +389,8 @@ ENDPOINTS: tuple[tuple[str, type[BaseModel], str], ...] = (
         "`candidates` (the true candidates, one string a cell), `differences` (multiple: `cells` where two "
         "solutions differ, the two `solutions`, `fix`: a given that makes it unique, and `exhaustive`: "
         "false when the search for it ran out of its budget of work, `explain`'s, or of the time limit), "
-        "`conflict` (none: the minimal conflicting givens; `conflict_minimal` false when not proved so), "
+        "`conflict` (none: the minimal conflicting givens, and `conflict_rules`; `conflict_minimal` false "
+        "when not proved so: not shrunk, or its budget ran out), "
         "`rating` (unique: `er`, `ep`, `ed`, `level`, "
         "`hardest` on `scale`) and `ratings` (per scale in `scales`). The same as the commands `layout`, "
         "`explain`, `count --candidates` and `rate --json` answer.",
