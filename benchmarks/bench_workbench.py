@@ -212,6 +212,12 @@ def phase(
     unfinished: dict[str, int] = {}
     lock = threading.Lock()
     stop_at = time.monotonic() + seconds
+    reconnected = [0]
+
+    def send(connection: http.client.HTTPConnection, body: bytes) -> tuple[http.client.HTTPResponse, bytes]:
+        connection.request("POST", "/api/analyse", body, {"Content-Type": "application/json"})
+        reply = connection.getresponse()
+        return reply, reply.read()
 
     def client(k: int) -> None:
         connection = http.client.HTTPConnection(host, port, timeout=120)
@@ -224,9 +230,17 @@ def phase(
             body = json.dumps(body_object).encode()  # one send: no Nagle delay
             i += clients
             start = time.perf_counter()
-            connection.request("POST", "/api/analyse", body, {"Content-Type": "application/json"})
-            reply = connection.getresponse()
-            data = reply.read()
+            try:
+                reply, data = send(connection, body)
+            except (http.client.RemoteDisconnected, ConnectionError):
+                # The server closed the connection, idle past connections.IDLE
+                # (the pause plus a busy loop): open another, as a browser does.
+                with lock:
+                    reconnected[0] += 1
+                connection.close()
+                connection = http.client.HTTPConnection(host, port, timeout=120)
+                start = time.perf_counter()
+                reply, data = send(connection, body)
             took = time.perf_counter() - start
             cut = reply.status == 200 and not finished(body_object, json.loads(data))
             with lock:
@@ -245,7 +259,13 @@ def phase(
         time.sleep(1.0)
         memory.append(pss_mib(server))
     memory.append(pss_mib(server))
-    return {"latencies": latencies, "statuses": statuses, "memory": memory, "unfinished": unfinished}
+    return {
+        "latencies": latencies,
+        "statuses": statuses,
+        "memory": memory,
+        "unfinished": unfinished,
+        "reconnected": reconnected[0],
+    }
 
 
 def finished(body: dict, answered: dict) -> bool:
@@ -362,6 +382,7 @@ def main() -> None:
     for name, _, found, _ in rows:
         cut = ", ".join(f"{tag} {n}" for tag, n in found["unfinished"].items()) or "none"
         print(f"\n{name}: answers cut short by the time limit (200, but no verdict or no rating): {cut}.")
+        print(f"{name}: idle connections the server closed, reopened: {found['reconnected']}.")
     said = said.strip().replace("\n", " / ")
     print(f"\nThe server stopped on Ctrl-C with status {proc.returncode}; it said then: {said!r}.")
     print("\nThe server's memory (PSS of it and its workers, MiB), every 10 s:\n")
