@@ -128,6 +128,23 @@ def test_thinning_rules_out_only_pairs_no_solution_holds():
     assert thinned_some >= 20  # 26 of the 60
 
 
+def test_only_grids_over_9x9_are_thinned(monkeypatch):
+    """`count.THIN_ABOVE`: a 9x9 goes from its listing to the searches, a
+    16x16 being set is thinned by logic first (past the listing, made empty here)."""
+    class Thinned(Exception):
+        pass
+
+    def spy(*args: object) -> object:
+        raise Thinned
+
+    monkeypatch.setattr(count_module, "FEW", 0)
+    monkeypatch.setattr(count_module, "_thinned", spy)
+    found = candidate_search(several(5, 9))
+    assert found is not None and found.complete and found.masks == truth(several(5, 9))
+    with pytest.raises(Thinned):
+        candidate_search(next(cases_in(SPARSE_16.encode())).puzzle)
+
+
 def test_a_rule_the_logic_cannot_read_leaves_the_domains_to_the_search(monkeypatch):
     """Were the logic solver to refuse a rule (`Unsupported`), the search
     goes on without thinning, with the same candidates."""
@@ -135,6 +152,7 @@ def test_a_rule_the_logic_cannot_read_leaves_the_domains_to_the_search(monkeypat
         raise Unsupported("the logic solver cannot take this rule")
 
     monkeypatch.setattr(count_module, "FEW", 0)
+    monkeypatch.setattr(count_module, "THIN_ABOVE", 0)
     monkeypatch.setattr(count_module, "solve_logic", refuse)
     puzzle = several(3, 6)
     found = candidate_search(puzzle)
