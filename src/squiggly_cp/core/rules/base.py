@@ -66,7 +66,9 @@ class Encoder(Protocol):
 
     A literal is a CP-SAT Boolean or the Python constant ``True``/``False``
     (a decided cell, or a digit outside a cell's domain); the methods fold
-    constants, so a rule need not care which it has."""
+    constants, so a rule need not care which it has. An encoder with a true
+    ``tables`` attribute (CP-SAT's) also takes `one_of_tuples`; the logic
+    solver's reader has none: it reads a rule's linear sum as a sum."""
 
     size: int
 
