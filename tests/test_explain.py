@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from bruteforce import first_solutions
 from squiggly_cp.ask import count as count_module
+from squiggly_cp.ask import explain as explain_module
 from squiggly_cp.ask.count import count, format_candidates, true_candidates
 from squiggly_cp.ask.explain import explain
 from squiggly_cp.core.limits import Deadline, Undecided
@@ -254,6 +255,17 @@ def test_several_solutions_come_from_the_engines_search_alone(monkeypatch) -> No
         a, b = d.solutions
         assert d.verdict is Verdict.MULTIPLE and a != b and puzzle.is_solution(a) and puzzle.is_solution(b)
     assert searches == []
+
+
+def test_several_solutions_without_the_fix_search_build_no_assumption_model(monkeypatch) -> None:
+    # Nor is the model built then (the page's check: 15 ms of a 9x9 arrow's 100).
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the assumption model was built")
+
+    monkeypatch.setattr(explain_module, "OneHotAssumptions", refused)
+    for puzzle in multiple_puzzles():
+        d = explain(puzzle, suggest=False)
+        assert d.verdict is Verdict.MULTIPLE and d.stopped_by == "not asked"
 
 
 # ---------------------------------------------------------------- unique and unknown

@@ -190,9 +190,9 @@ def explain(
     quick = _decided_first(puzzle, deadline) if clash is None else None
     if isinstance(quick, Explanation):
         return quick
-    onehot = OneHotAssumptions(puzzle, guarded=True)
     if quick is not None:  # two solutions already: the engine's
-        return _multiple(onehot, *quick, deadline, budget if suggest else None)
+        return _multiple(puzzle, *quick, deadline, budget if suggest else None)
+    onehot = OneHotAssumptions(puzzle, guarded=True)
     assumed = [*onehot.givens, *_rule_items(onehot)]
     if clash is None:
         try:
@@ -216,21 +216,29 @@ def explain(
     if not feasible:
         return Explanation(puzzle, Verdict.UNIQUE, solution=first, solutions=(first,))
     assert second is not None
-    return _multiple(onehot, first, second, deadline, budget if suggest else None)
+    return _multiple(puzzle, first, second, deadline, budget if suggest else None, onehot)
 
 
 def _multiple(
-    onehot: OneHotAssumptions, first: Grid, second: Grid, deadline: Deadline, budget: WorkBudget | None
+    puzzle: Puzzle,
+    first: Grid,
+    second: Grid,
+    deadline: Deadline,
+    budget: WorkBudget | None,
+    onehot: OneHotAssumptions | None = None,
 ) -> Explanation:
     """The explanation of a puzzle with the solutions ``first`` and
-    ``second``: with a ``budget``, the search for a given that makes it unique."""
-    puzzle = onehot.puzzle
+    ``second``: with a ``budget``, the search for a given that makes it
+    unique, on ``onehot`` (built here if None: a check without that search
+    need not pay for the assumption model)."""
     differ = tuple(c for c in range(len(first)) if first[c] != second[c])
     if budget is None:
         return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ,
                            exhaustive=False, stopped_by="not asked")  # fmt: skip
     if _relabelling_keeps_two(puzzle):
         return Explanation(puzzle, Verdict.MULTIPLE, solutions=(first, second), differ=differ)
+    if onehot is None:
+        onehot = OneHotAssumptions(puzzle, guarded=True)
     suggestion, complete = _suggest(onehot, first, second, differ, deadline, budget)
     return Explanation(
         puzzle,
