@@ -5,6 +5,7 @@ on 9x9 puzzles like those a setter publishes.
     python benchmarks/bench_workbench.py                 # 20 clients, 60 s a phase
     python benchmarks/bench_workbench.py --clients 5 --seconds 10
     python benchmarks/bench_workbench.py --pace 3 --variants   # variant puzzles in the mix too
+    python benchmarks/bench_workbench.py --pace 3 --variants everyday   # near-minimal ones
 
 The puzzles are made here, from a fixed seed, by the generator: 100 unique
 9x9 jigsaws with 180-degree clue symmetry, 30 easy, 30 medium, 25 hard and
@@ -28,10 +29,16 @@ computed in this process, one at a time, with no HTTP and no queue
 (`squiggly_cp.web.answers.answer`), whose p50 / p95 show the cost of the work
 itself (per row: the same requests as the row's). Linux only (/proc).
 
-With ``--variants`` the everyday variant set goes in as well (the one
-bench_logic_variants.py uses, made by our own generator: 20 killer, 20
-arrow, 20 thermo, 20 kropki and 20 XV, half on boxes, half on jigsaws),
-each sent as the page sends a variant (f-puzzles JSON: the grid with each
+With ``--variants`` a variant set goes in as well, made by our own
+generator (benchmarks/variants/make_sets.py): ``book`` (the default) or
+``everyday`` (``--variants everyday``). Both hold 20 killer, 20
+arrow, 20 thermo, 20 kropki and 20 XV, half on boxes, half on jigsaws.
+In ``everyday`` each has near-minimal givens, as published puzzles do, which
+makes every arrow and thermometer one hard (SE 6.7-11, most needing forcing
+nets); ``book`` is the same set at the plain jigsaws' mix of levels (its
+arrows and thermometers given new givens at 6 easy, 6 medium, 5 hard and 3
+fiendish of each 20), as a book of variant puzzles would mix them. Each is
+sent as the page sends a variant (f-puzzles JSON: the grid with each
 cell's region and given, then the rules' f-puzzles keys), shuffled in with
 the jigsaws (a seeded shuffle, so that every kind comes throughout a
 phase): in check, as it is and with three clues out (three givens, or
@@ -126,13 +133,15 @@ def three_out(puzzle: Puzzle, rng: random.Random) -> Puzzle:
     return replace(puzzle, givens=tuple(givens), rules=rules)
 
 
-def variant_bodies(seed: int) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
-    """The everyday variant set's check bodies (each puzzle, then it with
-    three clues out) and rate bodies, tagged by kind."""
+def variant_bodies(
+    seed: int, name: str = "everyday"
+) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
+    """A variant set's check bodies (each puzzle, then it with three clues
+    out) and rate bodies, tagged by kind."""
     rng = random.Random(seed)
     check, rate = [], []
-    for name, entries in read_any("everyday").items():
-        kind = name.split("-")[0]  # killer-box and killer-jigsaw: killer
+    for group, entries in read_any(name).items():
+        kind = group.split("-")[0]  # killer-box and killer-jigsaw: killer
         for entry in entries:
             text = page_text(entry.puzzle)
             check.append((kind, {"puzzle": text, **QUICK}))
@@ -333,7 +342,7 @@ def phases(args: argparse.Namespace) -> tuple[list[tuple[str, dict]], list[tuple
     ]
     rate = [(level, {"puzzle": p, "scale": "se"}) for level, p in zip(levels, unique, strict=True)]
     if args.variants:
-        variant_check, variant_rate = variant_bodies(args.seed)
+        variant_check, variant_rate = variant_bodies(args.seed, args.variants)
         # Shuffled: each kind and level comes throughout a phase, whatever part of the list it reaches.
         check, rate = check + variant_check, rate + variant_rate
         random.Random(args.seed).shuffle(check)
@@ -355,7 +364,11 @@ def main() -> None:
         "edits: 1); 0 (the default): back to back",
     )
     parser.add_argument(
-        "--variants", action="store_true", help="the everyday variant set in the mix too (see above)"
+        "--variants",
+        nargs="?",
+        const="book",
+        choices=("book", "everyday"),
+        help="a variant set in the mix too: book (the default) or everyday (see above)",
     )
     args = parser.parse_args()
     check, rate = phases(args)
@@ -370,7 +383,7 @@ def main() -> None:
         proc.send_signal(signal.SIGINT)
         _, said = proc.communicate(timeout=30)
     pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
-    mix = " and the 100 everyday variant puzzles" if args.variants else ""
+    mix = f" and the 100 variant puzzles of {args.variants}.jsonl" if args.variants else ""
     plain = sum(tag in dict(MIX) for tag, _ in rate)
     head = f"{plain} unique 9x9 puzzles{mix} (seed {args.seed})"
     print(f"{head}, {args.clients} clients, {pace}, {args.seconds:g} s a phase, ", end="")

@@ -2,6 +2,7 @@
 everyday puzzles and killer jigsaws, each proved unique by CP-SAT.
 
     python benchmarks/variants/make_sets.py            # writes everyday.jsonl, killer_jigsaw.jsonl
+    python benchmarks/variants/make_sets.py --book     # writes book.jsonl from everyday.jsonl
 
 * ``everyday.jsonl``: for each of killer, arrow, thermo, kropki and XV, on
   the box layout and on random jigsaw layouts, ``--per-kind`` puzzles (10):
@@ -11,6 +12,15 @@ everyday puzzles and killer jigsaws, each proved unique by CP-SAT.
   white and black dot, all dots given; XV: every X and V, all given), then
   givens where two solutions differ until unique, then every given that is
   not needed taken out again (so near-minimal, as published puzzles are).
+* ``book.jsonl``: the everyday set at a puzzle book's mix of levels, as the
+  workbench benchmark's plain jigsaws are (30 % easy, 30 % medium, 25 %
+  hard, 15 % fiendish on the default scale: 6, 6, 5 and 3 of each kind's
+  20). Near-minimal arrow and thermometer puzzles are all hard (SE 6.7-11);
+  so each of those keeps its layout and rules, and the generator
+  (`generate` with a rating target) makes a new grid and new givens for it
+  at its level. Killer, kropki and XV puzzles are copied unchanged: with
+  every cage or every dot drawn, their givens cannot make them harder
+  (the killers need none at all).
 * ``killer_jigsaw.jsonl``: ``--jigsaw-killers`` (30) killers on random
   jigsaw layouts, every cell caged, larger cages (2-6 cells), no givens.
 
@@ -29,12 +39,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sets import HERE, Entry, write_set
+from sets import HERE, Entry, read_set, write_set
 
 from squiggly_cp.core.puzzle import Grid, Puzzle, Verdict, standard_regions
 from squiggly_cp.core.rules import Arrow, Dot, KillerCage, NoOtherDots, Rule, Thermometer
 from squiggly_cp.engines import cpsat
+from squiggly_cp.make.generate import generate
 from squiggly_cp.make.regionmaps import fill_layout, random_layout
+from squiggly_cp.make.targets import level_range, rating_target
 
 N = 9
 Maker = Callable[[random.Random, Grid], list[Rule]]
@@ -210,13 +222,47 @@ EVERYDAY: dict[str, tuple[Maker, bool]] = {
 }
 
 
+BOOK_KINDS = ("arrow", "thermo")
+BOOK_LEVELS = {
+    "box": ("easy",) * 3 + ("medium",) * 3 + ("hard",) * 3 + ("fiendish",),
+    "jigsaw": ("easy",) * 3 + ("medium",) * 3 + ("hard",) * 2 + ("fiendish",) * 2,
+}
+"""Each everyday number's level: 6 easy, 6 medium, 5 hard and 3 fiendish of a kind's 20."""
+
+
+def book(seed: int, out: Path) -> None:
+    """``book.jsonl`` from ``everyday.jsonl`` (see above)."""
+    start = time.perf_counter()
+    entries = []
+    for entry in read_set(out / "everyday.jsonl"):
+        kind, layout, number = entry.name.split("-")
+        if kind not in BOOK_KINDS:
+            entries.append(entry)
+            continue
+        level = BOOK_LEVELS[layout][int(number) - 1]
+        target = rating_target(*level_range(level))
+        puzzle = entry.puzzle
+        made = generate(seed + int(number), 1, layout=puzzle.regions, rules=puzzle.rules, target=target)
+        for outcome in made:
+            assert outcome.puzzle is not None, outcome
+            result = cpsat.solve(outcome.puzzle)
+            assert result.verdict is Verdict.UNIQUE, entry.name
+            entries.append(Entry(f"{kind}-{layout}-{level}-{number}", outcome.puzzle, result.solutions[0]))
+        print(f"{entries[-1].name}: {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    write_set(out / "book.jsonl", entries)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--per-kind", type=int, default=10)
     parser.add_argument("--jigsaw-killers", type=int, default=30)
     parser.add_argument("--out", type=Path, default=HERE)
+    parser.add_argument("--book", action="store_true", help="only book.jsonl, from everyday.jsonl")
     args = parser.parse_args()
+    if args.book:
+        book(args.seed, args.out)
+        return
     rng = random.Random(args.seed)
     start = time.perf_counter()
     entries = []

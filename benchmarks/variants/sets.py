@@ -103,7 +103,8 @@ def read_set(path: Path) -> list[Entry]:
 
 
 def read_any(name: str) -> dict[str, list[Entry]]:
-    """A set by name (one of ours here, ``everyday`` split by kind) or a file
+    """A set by name (one of ours here, ``everyday`` split by kind and layout,
+    ``book`` by kind, layout and level) or a file
     of your own: our format, or a collection of puzzles set by others that
     stays out of this repository, one {"kind", "puzzle" (f-puzzles JSON),
     "solution"} a line ("source" too, if you like)."""
@@ -114,7 +115,7 @@ def read_any(name: str) -> dict[str, list[Entry]]:
     if lines and "puzzle" in lines[0]:
         return {f"{path.stem} ({len(lines)})": [_collected(k, data) for k, data in enumerate(lines, 1)]}
     entries = [entry_from(json.dumps(data)) for data in lines]
-    if path.stem != "everyday":
+    if path.stem not in ("everyday", "book"):
         return {path.stem: entries}
     kinds: dict[str, list[Entry]] = {}
     for entry in entries:
