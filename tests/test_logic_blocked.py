@@ -15,7 +15,7 @@ from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import Apart, Arrow, Dot, KillerCage, Renban, Rule, Thermometer
 from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, rule_ons_now, units
-from squiggly_cp.logic.links import logic_layout
+from squiggly_cp.logic.links import cell_links, logic_layout
 from squiggly_cp.logic.potentials import pot
 from squiggly_cp.logic.solver import solve_logic
 from squiggly_cp.logic.state import State, digits_of
@@ -227,3 +227,83 @@ def test_strong_links_from_sums_hold_in_the_solutions():
                         assert solution[on >> 5] == (on >> 1 & 15) + 1, (kind, off, on)
                         checked += 1
     assert checked > 100
+
+
+def _naive_elims(state: State, unit: Unit) -> set[tuple[int, int]]:
+    """What the step takes for ``unit``, worked out the long way: every filling
+    placed in turn, every open cell outside and every house meeting the unit
+    checked in full (no cell or house passed over)."""
+    layout = state.layout
+    links = cell_links(layout) if layout.links else [()] * len(state.cands)
+    inside = set(unit.cells)
+    masks = tuple(state.cands[c] for c in unit.cells)
+    found = fillings(unit, masks, layout)
+    assert found is not None
+    open_outside = [c for c in range(len(state.cands)) if c not in inside and not state.values[c]]
+
+    def left(cell: int, filling: tuple[int, ...]) -> int:
+        mask = state.cands[cell]
+        for i, x in enumerate(unit.cells):
+            if cell in layout.peer_sets[x]:
+                mask &= ~(1 << (filling[i] - 1))
+            for other, table in links[x]:
+                if other == cell:
+                    mask &= table[filling[i] - 1]
+        return mask
+
+    houses = {h for x in unit.cells for h in layout.cell_houses[x]}
+    kept = []
+    for filling in found:
+        if any(left(c, filling) == 0 for c in open_outside):
+            continue
+        fine = True
+        for h in houses:
+            members = layout.houses[h]
+            for d in range(1, layout.size + 1):
+                placed = any(state.values[c] == d for c in members)
+                held = any(filling[i] == d for i, x in enumerate(unit.cells) if x in members)
+                room = any(left(c, filling) >> (d - 1) & 1 for c in members if c in open_outside)
+                fine &= placed or held or room
+        if fine:
+            kept.append(filling)
+    elims = {
+        (x, d) for i, x in enumerate(unit.cells) for d in digits_of(masks[i]) if all(f[i] != d for f in kept)
+    }
+    for c in open_outside:
+        keeps = 0
+        for filling in kept:
+            keeps |= left(c, filling)
+        elims |= {(c, d) for d in digits_of(state.cands[c] & ~keeps)}
+    return elims
+
+
+def test_the_step_and_its_memo_match_the_long_way_along_stored_paths():
+    # Along each path the state keeps the step's memo (a unit that gave no
+    # step on the same cells around it is passed over); a fresh state has none.
+    # Both must give, unit by unit, what checking every filling in full gives.
+    checked = compared = 0
+    for kind, puzzle, _ in itertools.islice(load_rules(), 0, None, 12):
+        if puzzle.size > 7:
+            continue
+        state = State.start(puzzle)
+        layout = state.layout
+        # Nothing past pairs' exclusion: the chains and trial would add minutes, not positions.
+        for step in solve_logic(puzzle, unique=True, max_technique="aligned pair exclusion").steps[:40]:
+            fresh = State(layout, state.cands.copy(), state.values.copy())
+            warm = [(s.cells, set(s.eliminations)) for s in rule_blocks(state)]
+            cold = [(s.cells, set(s.eliminations)) for s in rule_blocks(fresh)]
+            assert warm == cold, kind
+            long_way = []
+            for unit in units(layout):
+                if all(state.values[c] for c in unit.cells):
+                    continue
+                if fillings(unit, tuple(state.cands[c] for c in unit.cells), layout) is None:
+                    continue
+                elims = _naive_elims(state, unit)
+                if elims:
+                    long_way.append((unit.cells, elims))
+            assert cold == long_way, kind
+            checked += 1
+            compared += len(cold)
+            state.apply(step.placements, step.eliminations)
+    assert checked > 400 and compared > 50, (checked, compared)

@@ -190,18 +190,49 @@ def _linked(checks: list[tuple[int, tuple[int, ...], bool]], filling: list[int],
     return True
 
 
+_QUIET = "rule against its houses: quiet"
+"""`State.memo`'s key: for each unit (by its index in `units`), what its
+`_scope` held (candidates, then digits) when it last gave no step."""
+
+
+@cache
+def _scopes(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """For each unit, every cell whose candidates or digit its step reads:
+    its own, those they see or a rule links them to, and the houses meeting them."""
+    linked = cell_links(layout) if layout.links else None
+    out = []
+    for unit in units(layout):
+        scope = set(unit.cells)
+        for x in unit.cells:
+            scope |= layout.peer_sets[x]
+            if linked is not None:
+                scope.update(c for c, _ in linked[x])
+            for h in layout.cell_houses[x]:
+                scope.update(layout.houses[h])
+        out.append(tuple(sorted(scope)))
+    return tuple(out)
+
+
 def rule_blocks(state: State) -> Iterator[Step]:
     """Fillings of a rule that would leave a cell no digit, or a house no place for one."""
     layout = state.layout
-    for unit in units(layout):
-        if all(state.values[c] for c in unit.cells):
+    cands, values = state.cands, state.values
+    # A unit's step depends on its scope alone: one that gave none on the same
+    # scope gives none again (most steps change nothing near most rules).
+    quiet = state.memo.setdefault(_QUIET, {})
+    assert isinstance(quiet, dict)
+    for k, (unit, scope) in enumerate(zip(units(layout), _scopes(layout), strict=True)):
+        if all(values[c] for c in unit.cells):
             continue
-        masks = tuple(state.cands[c] for c in unit.cells)
+        seen = (*(cands[c] for c in scope), *(values[c] for c in scope))
+        if quiet.get(k) == seen:
+            continue
+        masks = tuple(cands[c] for c in unit.cells)
         found = fillings(unit, masks, layout)
-        if found is None:
-            continue
-        step = _blocked_step(state, unit, masks, found)
-        if step is not None:
+        step = None if found is None else _blocked_step(state, unit, masks, found)
+        if step is None:
+            quiet[k] = seen
+        else:
             yield step
 
 
@@ -211,10 +242,11 @@ def _blocked_step(
     layout = state.layout
     n = layout.size
     outside, houses = _around(state, unit.cells)
+    emptied = _emptiable(state.cands, outside)
     kept = []
     reasons: dict[str, None] = {}
     for filling in found:
-        reason = _blocker(state, filling, outside, houses)
+        reason = _blocker(state, filling, emptied, houses)
         if reason is None:
             kept.append(filling)
         else:
@@ -225,10 +257,12 @@ def _blocked_step(
             support[i] |= 1 << (d - 1)
     elims = [(c, d) for c, m, ok in zip(unit.cells, masks, support, strict=True) for d in digits_of(m & ~ok)]
     for cell, ties in outside.items():
-        kept_here = 0
+        mask, kept_here = state.cands[cell], 0
         for filling in kept:
-            kept_here |= _left(state.cands[cell], filling, ties)
-        elims += [(cell, d) for d in digits_of(state.cands[cell] & ~kept_here)]
+            kept_here |= _left(mask, filling, ties)
+            if kept_here == mask:
+                break
+        elims += [(cell, d) for d in digits_of(mask & ~kept_here)]
     if not elims:
         return None
     shown = list(reasons)[:SHOWN_REASONS]
@@ -254,8 +288,10 @@ Ties = tuple[tuple[int, tuple[int, ...] | None], ...]
 it sees (its digit goes), (index, table) for one a rule links it to (for
 each digit there, the digits it may hold)."""
 Around = tuple[int, int, tuple[int, ...], list[tuple[int, Ties]]]
-"""A house meeting a unit: its index, the digits it still needs, the unit's
-cells in it, and its open cells outside the unit (with their ties)."""
+"""A house meeting a unit that a filling might leave no place for a digit:
+its index, the digits it still needs that its open cells outside the unit
+and tied to none of its cells cannot hold, the unit's cells in it, and its
+open cells outside the unit tied to some (with their ties)."""
 
 
 def _around(state: State, cells: tuple[int, ...]) -> tuple[dict[int, Ties], list[Around]]:
@@ -283,10 +319,29 @@ def _around(state: State, cells: tuple[int, ...]) -> tuple[dict[int, Ties], list
         for c in members:
             if state.values[c]:
                 placed |= 1 << (state.values[c] - 1)
-        rest = [(c, outside.get(c, ())) for c in members if c not in inside and not state.values[c]]
-        within = tuple(i for i, c in enumerate(cells) if c in members)
-        houses.append((h, full & ~placed, within, rest))
+        free = 0  # what the open cells outside, tied to none of ``cells``, hold whatever the filling
+        tied_rest = []
+        for c in members:
+            if c not in inside and not state.values[c]:
+                if c in outside:
+                    tied_rest.append((c, outside[c]))
+                else:
+                    free |= state.cands[c]
+        maybe = full & ~placed & ~free
+        if maybe:
+            within = tuple(i for i, c in enumerate(cells) if c in members)
+            houses.append((h, maybe, within, tied_rest))
     return outside, houses
+
+
+def _emptiable(cands: list[int], outside: dict[int, Ties]) -> list[tuple[int, Ties]]:
+    """The cells of ``outside`` some filling might leave no digit: a cell tied
+    by sight alone loses one digit a tie, so more candidates than ties keep one."""
+    return [
+        (cell, ties)
+        for cell, ties in outside.items()
+        if cands[cell].bit_count() <= len(ties) or any(table is not None for _, table in ties)
+    ]
 
 
 def _left(mask: int, filling: tuple[int, ...], ties: Ties) -> int:
@@ -299,23 +354,24 @@ def _left(mask: int, filling: tuple[int, ...], ties: Ties) -> int:
 def _blocker(
     state: State,
     filling: tuple[int, ...],
-    outside: dict[int, Ties],
+    emptied: list[tuple[int, Ties]],
     houses: list[Around],
 ) -> str | None:
     """Why ``filling`` cannot be (a cell it empties, a digit a house could not place), or None."""
     n = state.layout.size
     cands = state.cands
-    for cell, ties in outside.items():
+    for cell, ties in emptied:
         if not _left(cands[cell], filling, ties):
             return f"{cell_name(cell, n)} no digit"
-    for h, needs, within, rest in houses:
+    for h, maybe, within, rest in houses:
         held = 0
         for i in within:
             held |= 1 << (filling[i] - 1)
-        room = 0
+        short = maybe & ~held
         for cell, ties in rest:
-            room |= _left(cands[cell], filling, ties)
-        short = needs & ~held & ~room
+            if not short:
+                break
+            short &= ~_left(cands[cell], filling, ties)
         if short:
             digit = digit_char(next(bits(short)) + 1)
             return f"{houses_text((h,), state.layout)} no place for {digit}"
