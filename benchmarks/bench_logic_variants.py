@@ -8,7 +8,9 @@ long a rating takes.
 The sets are benchmarks/variants/ (`variants/sets.py`): ``everyday`` (100
 generated published-style puzzles: killer, arrow, thermo, kropki and XV, 10
 on boxes and 10 on jigsaws each, reported per kind) and ``killer_jigsaw``
-(30 killers on jigsaw layouts, no givens); or a file of your own, such as
+(30 killers on jigsaw layouts, no givens); ``book`` (``--sets book``: the
+everyday set at a puzzle book's mix of levels, reported per kind and level,
+`variants/make_sets.py`); or a file of your own, such as
 published puzzles set by others, which stay out of this repository
 (`variants.sets.read_any`). Each puzzle is rated as `rate`
 rates it (`assess`: CP-SAT proves it unique, then the logic path on the
