@@ -34,6 +34,7 @@ from squiggly_cp.formats.detect import read_puzzles, write_puzzles
 from squiggly_cp.formats.open import read_cases
 from squiggly_cp.formats.sudokupad import parse_sudokupad
 from squiggly_cp.make.regionmaps import leftover_conflict
+from squiggly_cp.web import answers
 from squiggly_cp.web.answers import generate_answer
 from squiggly_cp.web.app import GenerateRequest, create_app, host_name
 
@@ -78,6 +79,32 @@ def post(client: TestClient, endpoint: str, body: dict) -> dict:
     reply = client.post(f"/api/{endpoint}", json=body)
     assert reply.status_code == 200, reply.text
     return reply.json()
+
+
+def test_a_rating_that_finished_is_kept_when_the_next_scale_runs_out(
+    monkeypatch: pytest.MonkeyPatch, puzzle_file: Path
+) -> None:
+    """The page asks for both scales; when the time runs out on the second
+    (here ours, given no time at all), SE's rating, already made, is still
+    answered (it was dropped with the other), and equals `rate --scale se`'s."""
+    rated = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
+    k = next(k for k, r in enumerate(rated) if r["verdict"] == "unique")
+    real = answers.assess
+
+    def starved(puzzle: Puzzle, *, time_limit: float | None, scale: str, **kw: Any) -> Any:
+        return real(puzzle, time_limit=0.0 if scale == "default" else time_limit, scale=scale, **kw)
+
+    monkeypatch.setattr(answers, "assess", starved)
+    got = answers.analyse({"puzzle": PUZZLES[k], "scale": "se", "scales": ["se", "default"]}, 60.0)
+    assert got["verdict"] == "unique"
+    assert set(got["ratings"]) == {"se"}
+    assert got["rating"] == got["ratings"]["se"]
+    assert (got["rating"]["er"], got["rating"]["ep"], got["rating"]["ed"]) == (
+        rated[k]["rating"], rated[k]["pearl"], rated[k]["diamond"]
+    )
+    monkeypatch.setattr(answers, "assess", lambda puzzle, **kw: real(puzzle, **{**kw, "time_limit": 0.0}))
+    got = answers.analyse({"puzzle": PUZZLES[k], "scale": "se", "scales": ["se", "default"]}, 60.0)
+    assert "rating" not in got and got["ratings"] == {}  # nothing finished: nothing claimed
 
 
 def test_unfillable_layout_is_unfillable_by_brute_force() -> None:

@@ -195,6 +195,48 @@ def test_a_pasted_link_loads_with_the_commands_verdict_and_rating(bench_at, uniq
     assert not bench.errors
 
 
+def test_ours_is_rated_beside_se_and_a_time_out_there_is_said(bench_at, unique, tmp_path):
+    """SE's rating (the full analysis) and ours are asked for at once, in two
+    requests, so that neither waits for the other. Ours answered as the
+    server answers when its time ran out: SE's is shown, and ours is said to
+    be missing, not left out without a word."""
+    puzzle = unique[WINGS]
+    bench = bench_at()
+    sent: list[dict] = []
+
+    def cut(route) -> None:
+        body = route.request.post_data_json
+        sent.append(body)
+        reply = route.fetch()
+        data = reply.json()
+        if body.get("scale") == "default":
+            data.pop("rating", None)
+        route.fulfill(response=reply, json=data)
+
+    bench.tab.route("**/api/analyse", cut)
+    bench.load(line_of(puzzle))
+    rated = json.loads(run_cli("rate", "--json", "--scale", "se", _file(tmp_path, line_of(puzzle))).stdout)
+    assert float(bench.attr("rating", "data-er") or "nan") == rated["rating"]
+    shown = bench.text("rating")
+    assert f"Sudoku Explainer: ER {rated['rating']}" in shown
+    assert "Ours: not rated within the time limit" in shown
+    purposes = sorted(body["client"].split(":")[1] for body in sent if body.get("rate", True))
+    assert purposes == ["full", "ours"]
+    assert not bench.errors
+
+
+def test_both_ratings_shown_are_the_commands(bench_at, unique, tmp_path):
+    puzzle = unique[WINGS]
+    bench = bench_at(puzzle)
+    path = _file(tmp_path, line_of(puzzle))
+    se = json.loads(run_cli("rate", "--json", "--scale", "se", path).stdout)
+    ours = json.loads(run_cli("rate", "--json", path).stdout)
+    lines = bench.tab.locator("[data-role=rating] div").all_text_contents()
+    assert lines[0].startswith(f"Sudoku Explainer: ER {se['rating']} / EP {se['pearl']} / ED {se['diamond']}")
+    assert lines[1] == f"Ours: ER {ours['rating']}, {ours['level']}; hardest: {ours['hardest']}"
+    assert not bench.errors
+
+
 @pytest.mark.parametrize(("delay", "pause"), [(None, 300), ("1200", 1200), ("abc", 300), ("9999", 300)])
 def test_the_pause_before_a_check_is_300_ms_unless_the_address_says(browser, serve_url, unique, delay, pause):
     bench = Bench(browser, serve_url, unique[WINGS], delay=delay)

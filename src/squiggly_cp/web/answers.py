@@ -321,15 +321,17 @@ def _unfillable(puzzle: Puzzle, deadline: Deadline) -> str | None:
 
 def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
     """``rating`` on the request's scale, and ``ratings`` on each of its
-    ``scales``; nothing when the time runs out first."""
+    ``scales``, the request's scale first: those rated before the time ran
+    out (a rating that finished is kept when the next one is cut short)."""
     scale = request.get("scale") or "default"
     ratings = {}
     for name in dict.fromkeys([scale, *(request.get("scales") or ())]):
         rated = _rating(assess(puzzle, time_limit=deadline.left(), scale=name, unique_only=True))
         if rated is None:
-            return {}
+            break
         ratings[name] = rated
-    return {"rating": ratings[scale], **({"ratings": ratings} if "scales" in request else {})}
+    out: dict[str, Any] = {"rating": ratings[scale]} if scale in ratings else {}
+    return {**out, "ratings": ratings} if "scales" in request else out
 
 
 def _several(puzzle: Puzzle, deadline: Deadline) -> bool:
