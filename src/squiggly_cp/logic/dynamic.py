@@ -73,14 +73,22 @@ class _Run:
     clash: tuple[Node, Node] | None
 
 
-def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level: int = 0) -> _Run:
+def _follow(
+    grid: ChainGrid,
+    start: Node,
+    dynamic: bool,
+    cell_rule: bool,
+    level: int = 0,
+    memo: dict[int, list[tuple[int, int]]] | None = None,
+) -> _Run:
     """Every consequence of ``start``; stops at the first contradiction.
 
     Dynamic: an off potential's candidate leaves the grid once its own
     consequences are taken, and the rules read the thinner grid (the grid is
     restored before returning). ``level`` 1: when nothing is left to follow,
     the simple techniques of `_advanced` run on the thinned grid, and what
-    they remove is followed too."""
+    they remove is followed too. ``memo``: a static search's table of what
+    each potential off turns on, shared by its runs."""
     ons: dict[int, Node] = {start[0]: start} if start[0] & 1 else {}
     offs: dict[int, Node] = {} if start[0] & 1 else {start[0]: start}
     pending_on, pending_off = deque(ons.values()), deque(offs.values())
@@ -108,9 +116,14 @@ def _follow(grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level:
             else:
                 node = pending_off.popleft()
                 p = node[0]
-                made = _turned_on(p, cands, where, cell_house_bits, cell_rule)
-                if strong:
-                    made += rule_ons(p, strong, made)
+                # Static: the grid never changes, so neither does what ``p`` off turns on.
+                made = memo.get(p) if memo is not None else None
+                if made is None:
+                    made = _turned_on(p, cands, where, cell_house_bits, cell_rule)
+                    if strong and p in strong:
+                        made += rule_ons(p, strong, made)
+                    if memo is not None:
+                        memo[p] = made
                 if dynamic:  # the candidate leaves the grid
                     cands[p >> 5] &= ~(1 << (p >> 1 & 15))
                     where[p >> 1 & 15] &= ~(1 << (p >> 5))
@@ -219,6 +232,7 @@ class _Search:
         self.layout = state.layout
         self.dynamic, self.nishio, self.level = dynamic, nishio, level
         self.runs: dict[int, _Run] = {}
+        self.memo: dict[int, list[tuple[int, int]]] | None = None if dynamic else {}
         self.hints: list[FoundChain] = []
         # A Nishio run reads only its digit's places (no cell rule, no other
         # digit), so runs are kept from step to step per digit, for as long
@@ -245,7 +259,9 @@ class _Search:
         found = runs.get(start)
         if found is None:
             check_enforced()
-            found = runs[start] = _follow(self.grid, (start, ()), self.dynamic, not self.nishio, self.level)
+            found = runs[start] = _follow(
+                self.grid, (start, ()), self.dynamic, not self.nishio, self.level, self.memo
+            )
         return found
 
     def add(
@@ -305,9 +321,11 @@ class _Search:
             if not self.nishio and count >= 3:
                 why = f"both {pot_text(on, n)} and {pot_text(off, n)} lead to it"
                 for mine, theirs in ((on_run.ons, off_run.ons), (on_run.offs, off_run.offs)):
-                    for p, node in mine.items():
-                        if p not in (on, off) and p in theirs:
-                            self.add("Double Forcing Chains", KEY_DOUBLE, p, (node, theirs[p]), why)
+                    shared = mine.keys() & theirs.keys()
+                    if shared:
+                        for p, node in mine.items():
+                            if p in shared and p not in (on, off):
+                                self.add("Double Forcing Chains", KEY_DOUBLE, p, (node, theirs[p]), why)
         if not self.nishio:
             for h in grid.cell_houses[cell]:
                 spots = [c for c in grid.houses[h] if grid.start[c] >> d & 1]
@@ -334,17 +352,15 @@ def _common(
 ) -> None:
     """Potentials that every branch reaches (``source``: the rule behind the
     branches, -1 a cell's candidates or the house of a digit's places)."""
-    first, rest = branches[0], branches[1:]
     for table in ("ons", "offs"):
-        for p, node in getattr(first, table).items():
-            nodes = [node]
-            for other in rest:
-                found = getattr(other, table).get(p)
-                if found is None:
-                    break
-                nodes.append(found)
-            else:
-                add(kind, key, p, nodes, why, source)
+        runs: list[dict[int, Node]] = [getattr(b, table) for b in branches]
+        shared = runs[0].keys() & runs[1].keys()
+        for other in runs[2:]:
+            shared &= other.keys()
+        if shared:  # in the first branch's order: it breaks the ties between equal chains
+            for p in runs[0]:
+                if p in shared:
+                    add(kind, key, p, [run[p] for run in runs], why, source)
 
 
 def nishio(state: State) -> Iterator[Step]:
