@@ -16,7 +16,8 @@ as a grid looks while it is being set. Two phases, each for SECONDS:
 - check: verdict and true candidates (``"rate": false``, ``"fix": false``,
   ``"shrink": false``), on both sets;
 - rate:  the same plus the rating on Sudoku Explainer's scale (``"scale": "se"``),
-  on the unique set.
+  on the unique set; with ``--both-scales``, each followed by the same on
+  our scale (tagged ``..., ours``), as the page asks for both.
 
 For each phase: requests answered (200) and refused (503, the pool full),
 any other status (there should be none), p50 / p95 / max latency of the
@@ -347,6 +348,9 @@ def phases(args: argparse.Namespace) -> tuple[list[tuple[str, dict]], list[tuple
         check, rate = check + variant_check, rate + variant_rate
         random.Random(args.seed).shuffle(check)
         random.Random(args.seed).shuffle(rate)
+    if args.both_scales:
+        ours = [(f"{tag}, ours", {**body, "scale": "default"}) for tag, body in rate]
+        rate = [item for pair in zip(rate, ours, strict=True) for item in pair]
     return check, rate
 
 
@@ -370,6 +374,11 @@ def main() -> None:
         choices=("book", "everyday"),
         help="a variant set in the mix too: book (the default) or everyday (see above)",
     )
+    parser.add_argument(
+        "--both-scales",
+        action="store_true",
+        help="rate on our scale too, each puzzle's two ratings one after the other (the page asks for both)",
+    )
     args = parser.parse_args()
     check, rate = phases(args)
     proc, host, port = start_server(args.workers)
@@ -385,7 +394,8 @@ def main() -> None:
     pace = f"a pause of {args.pace:g} s on average" if args.pace else "back to back"
     mix = f" and the 100 variant puzzles of {args.variants}.jsonl" if args.variants else ""
     plain = sum(tag in dict(MIX) for tag, _ in rate)
-    head = f"{plain} unique 9x9 puzzles{mix} (seed {args.seed})"
+    scales = ", rated on both scales" if args.both_scales else ""
+    head = f"{plain} unique 9x9 puzzles{mix} (seed {args.seed}){scales}"
     print(f"{head}, {args.clients} clients, {pace}, {args.seconds:g} s a phase, ", end="")
     print(f"serve --workers {args.workers or 'one per core'}\n")
     print("| phase | puzzles | answered | 503 | other | p50 ms | p95 ms | max ms | alone p50 / p95 ms |")
