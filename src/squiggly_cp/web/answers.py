@@ -320,11 +320,9 @@ def _unfillable(puzzle: Puzzle, deadline: Deadline) -> str | None:
 
 
 def _ratings(puzzle: Puzzle, request: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
-    """``rating`` on the request's scale, and ``ratings`` on each of its
-    ``scales``, the request's scale first: those rated before the time ran
-    out (a rating that finished is kept when the next one is cut short)."""
-    scale = request.get("scale") or "default"
-    ratings = {}
+    """``rating`` on the request's scale, ``ratings`` on each of its ``scales`` (that one first):
+    those rated before the time ran out (one that finished is kept when the next is cut short)."""
+    scale, ratings = request.get("scale") or "default", {}
     for name in dict.fromkeys([scale, *(request.get("scales") or ())]):
         rated = _rating(assess(puzzle, time_limit=deadline.left(), scale=name, unique_only=True))
         if rated is None:
