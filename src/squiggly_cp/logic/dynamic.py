@@ -39,6 +39,7 @@ from .potentials import (
     KEY_REGION,
     ChainGrid,
     FoundChain,
+    Links,
     Node,
     ancestors,
     best_step,
@@ -74,12 +75,7 @@ class _Run:
 
 
 def _follow(
-    grid: ChainGrid,
-    start: Node,
-    dynamic: bool,
-    cell_rule: bool,
-    level: int = 0,
-    memo: dict[int, list[tuple[int, int]]] | None = None,
+    grid: ChainGrid, start: Node, dynamic: bool, cell_rule: bool, level: int = 0, memo: Links | None = None
 ) -> _Run:
     """Every consequence of ``start``; stops at the first contradiction.
 
@@ -87,19 +83,15 @@ def _follow(
     consequences are taken, and the rules read the thinner grid (the grid is
     restored before returning). ``level`` 1: when nothing is left to follow,
     the simple techniques of `_advanced` run on the thinned grid, and what
-    they remove is followed too. ``memo``: a static search's table of what
-    each potential off turns on, shared by its runs."""
+    they remove is followed too. ``memo``: a static search's `_turned_on`."""
     ons: dict[int, Node] = {start[0]: start} if start[0] & 1 else {}
     offs: dict[int, Node] = {} if start[0] & 1 else {start[0]: start}
     pending_on, pending_off = deque(ons.values()), deque(offs.values())
     saved = grid.save() if dynamic else None
     # This loop is most of the time of every dynamic search: the rules are
     # module functions given the grid's lists, not `ChainGrid`'s methods.
-    cands, where = grid.cands, grid.where
-    cell_house_bits = grid.cell_house_bits
-    rule_links = grid.rule_links
-    strong = grid.rule_ons
-    hidden_parents = grid.hidden_parents
+    cands, where, cell_house_bits = grid.cands, grid.where, grid.cell_house_bits
+    rule_links, strong, hidden_parents = grid.rule_links, grid.rule_ons, grid.hidden_parents
     # Rules read whole (`_idle`), not in Nishio: its runs read one digit's places only.
     cell_units, dirty = grid.cell_units if dynamic and cell_rule and grid.rule_units else None, 0
     try:
@@ -116,14 +108,10 @@ def _follow(
             else:
                 node = pending_off.popleft()
                 p = node[0]
-                # Static: the grid never changes, so neither does what ``p`` off turns on.
-                made = memo.get(p) if memo is not None else None
-                if made is None:
-                    made = _turned_on(p, cands, where, cell_house_bits, cell_rule)
-                    if strong and p in strong:
-                        made += rule_ons(p, strong, made)
-                    if memo is not None:
-                        memo[p] = made
+                if memo is None:
+                    made = _turned_on(p, cands, where, cell_house_bits, cell_rule, strong)
+                else:
+                    made = memo[p]
                 if dynamic:  # the candidate leaves the grid
                     cands[p >> 5] &= ~(1 << (p >> 1 & 15))
                     where[p >> 1 & 15] &= ~(1 << (p >> 5))
@@ -201,7 +189,7 @@ def _turned_off(
 
 
 def _turned_on(
-    p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool
+    p: int, cands: list[int], where: list[int], cell_house_bits: tuple, cell_rule: bool, strong: dict | None
 ) -> list[tuple[int, int]]:
     """`ChainGrid.off_to_on`, without its attribute look-ups (the same potentials, in the same order)."""
     cell, d = p >> 5, p >> 1 & 15
@@ -221,6 +209,8 @@ def _turned_on(
                 if not m & got:
                     got |= m
                     made.append(((m.bit_length() - 1) << 5 | d << 1 | 1, h))
+    if strong and p in strong:
+        made += rule_ons(p, strong, made)
     return made
 
 
@@ -232,7 +222,12 @@ class _Search:
         self.layout = state.layout
         self.dynamic, self.nishio, self.level = dynamic, nishio, level
         self.runs: dict[int, _Run] = {}
-        self.memo: dict[int, list[tuple[int, int]]] | None = None if dynamic else {}
+        # A static search's grid never changes, nor then what a potential off turns on.
+        self.memo: Links[tuple[int, int]] | None = None
+        if not dynamic:
+            g = self.grid
+            on = partial(_turned_on, cands=g.cands, where=g.where, cell_house_bits=g.cell_house_bits)
+            self.memo = Links(partial(on, cell_rule=not nishio, strong=g.rule_ons))
         self.hints: list[FoundChain] = []
         # A Nishio run reads only its digit's places (no cell rule, no other
         # digit), so runs are kept from step to step per digit, for as long

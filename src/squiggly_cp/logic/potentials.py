@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, partial
+from typing import Generic, TypeVar
 
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
@@ -171,16 +172,19 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-class _Links(dict[int, list[int]]):
+_T = TypeVar("_T")
+
+
+class Links(dict[int, list[_T]], Generic[_T]):
     """Links of potentials, each list made by ``rule`` when first looked up."""
 
     __slots__ = ("rule",)
 
-    def __init__(self, rule: Callable[[int], list[int]]):
+    def __init__(self, rule: Callable[[int], list[_T]]):
         super().__init__()
         self.rule = rule
 
-    def __missing__(self, pot: int) -> list[int]:
+    def __missing__(self, pot: int) -> list[_T]:
         out = self[pot] = self.rule(pot)
         return out
 
@@ -276,7 +280,7 @@ class ChainGrid:
         """Each placed cell's digit (a mask), 0 for the others (whose `cands` say)."""
         self.unit_tables: dict[int, list[list[int]] | None] = {}
         """`rule_chains.fillings_table` of each of `rule_units`, when first needed."""
-        self._links: dict[tuple[bool, bool], tuple[_Links, _Links]] = {}
+        self._links: dict[tuple[bool, bool], tuple[Links[int], Links[int]]] = {}
 
     @property
     def placed(self) -> list[int]:
@@ -291,7 +295,7 @@ class ChainGrid:
     def restore(self, saved: tuple[list[int], list[int]]) -> None:
         self.cands[:], self.where[:] = saved
 
-    def static_links(self, cell_rule: bool, house_rule: bool = True) -> tuple[_Links, _Links]:
+    def static_links(self, cell_rule: bool, house_rule: bool = True) -> tuple[Links[int], Links[int]]:
         """(on -> off, off -> on): for the potentials of the start grid's
         candidates (indexed by the potential), the potentials `on_to_off` and
         `off_to_on` (without rule and house) give, in their order, each worked
@@ -299,8 +303,8 @@ class ChainGrid:
         key = (cell_rule, house_rule)
         found = self._links.get(key)
         if found is None:
-            on_next = _Links(partial(self.on_to_off, cell_rule=cell_rule))
-            off_next = _Links(partial(self._turned_on, cell_rule=cell_rule, house_rule=house_rule))
+            on_next = Links(partial(self.on_to_off, cell_rule=cell_rule))
+            off_next = Links(partial(self._turned_on, cell_rule=cell_rule, house_rule=house_rule))
             found = self._links[key] = (on_next, off_next)
         return found
 
