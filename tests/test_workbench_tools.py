@@ -11,10 +11,13 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import run_cli
 from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
@@ -27,6 +30,8 @@ BOXES = tuple((r // 2) * 2 + c // 2 for r in range(4) for c in range(4))
 # Several solutions as a jigsaw, one with the main diagonal (r1c1-r4c4) a house too.
 DIAGONAL_FIXES = Puzzle(4, (0, 0, 3, 0, 0, 0, 0, 2, 4, 3, 0, 0, 0, 0, 0, 0), BOXES)
 BLANK = Puzzle(4, (0,) * 16, BOXES)
+SIX = Puzzle(6, (0,) * 36, tuple((r // 2) * 2 + c // 3 for r in range(6) for c in range(6)))
+KIND = {"killercage": "killer", "renban": "renban", "thermometer": "thermo", "arrow": "arrow"}
 
 
 def tool(bench: Bench, name: str) -> None:
@@ -88,6 +93,100 @@ def test_a_cage_is_drawn_by_dragging_and_its_sum_typed(bench_at):  # noqa: F811
     assert not bench.errors
 
 
+def said_by_commands(tmp_path: Path, puzzle: Puzzle, rules: dict) -> str:
+    """What the commands say of ``puzzle`` with f-puzzles' ``rules`` keys: the
+    error line's reason ("" when they take it)."""
+    body = {**to_fpuzzles_json(puzzle), **rules}
+    done = run_cli("solve", _file(tmp_path, json.dumps(body), "rules.json"))
+    return done.stderr.decode().strip().removeprefix("squiggly-cp: error: case 1: ")
+
+
+def sent(bench: Bench) -> list[str]:
+    """The body of every request the page makes from now on."""
+    bodies: list[str] = []
+    bench.tab.on("request", lambda r: bodies.append(r.post_data or "") if "/api/" in r.url else None)
+    return bodies
+
+
+def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at, tmp_path):  # noqa: F811
+    """The 1 of 10 under four cells: however long the setter pauses on it, the
+    page says what the commands would say and asks the server nothing (its
+    400s are for pasted text), keeping the cage drawn as it was."""
+    bench = bench_at(BLANK)
+    tool(bench, "cage")
+    bench.drag("r1c1", "r4c1")
+    bench.idle()
+    bodies = sent(bench)
+    bench.tab.keyboard.type("1")
+    bench.idle()
+    cage = {"killercage": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"], "value": "1"}]}
+    reason = said_by_commands(tmp_path, BLANK, cage)
+    assert reason == "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 1): no 4 different digits 1-4 sum to 1"
+    assert bench.text("status") == f"Rules: {reason}."
+    assert bodies == []
+    assert drawn(bench) == [["killer", "r1c1 r2c1 r3c1 r4c1"]]  # the drawing before the digit
+    bench.tab.click("[data-role=hint]")  # nor does a hint ask for it
+    assert bodies == [] and "a cage's sum is not possible" in bench.text("hint-text")
+    tool(bench, "select")
+    bench.cell("r2c1")
+    bench.tab.keyboard.type("0")
+    bench.idle()
+    assert said_by_commands(tmp_path, BLANK, {"killercage": [{**cage["killercage"][0], "value": "10"}]}) == ""
+    assert bench.verdict() == "multiple" and '"value":"10"' in bodies[0].replace("\\", "")
+    assert "10" in bench.tab.locator("#rules-layer [data-rule=killer]").text_content()
+    assert not bench.errors
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "most"),
+    [("cage", "killercage", 4), ("renban", "renban", 4), ("thermo", "thermometer", 4), ("arrow", "arrow", 5)],
+)
+def test_a_drag_stops_at_the_most_cells_the_commands_take(bench_at, tmp_path, name, key, most):  # noqa: F811
+    """Dragged along r1, down to r2 and back along it, on a 4x4: the rule
+    stops at its limit (an arrow's line after a bulb of one cell: 4 cells),
+    which the commands take, and one cell more they refuse."""
+    bench = bench_at(BLANK)
+    tool(bench, name)
+    bench.tab.mouse.move(*bench.centre("r1c1"))
+    bench.tab.mouse.down()
+    for cell in ("r1c4", "r2c4", "r2c2"):
+        bench.tab.mouse.move(*bench.centre(cell), steps=8)
+    assert "at most" in bench.text("rule-selected")
+    bench.tab.mouse.up()
+    bench.idle()
+    path = ["R1C1", "R1C2", "R1C3", "R1C4", "R2C4", "R2C3"]
+    assert drawn(bench) == [[KIND[key], " ".join(c.lower() for c in path[:most])]]
+    for cells, taken in ((path[:most], True), (path[: most + 1], False)):
+        entry = {"cells": cells} if key == "killercage" else {"lines": [cells]}
+        if key == "arrow":
+            entry["cells"] = cells[:1]
+        assert (said_by_commands(tmp_path, BLANK, {key: [entry]}) == "") is taken
+    assert not bench.text("tools-status") and not bench.errors
+
+
+def test_a_between_line_of_two_cells_is_not_drawn(bench_at, tmp_path):  # noqa: F811
+    bench = bench_at(BLANK)
+    tool(bench, "between")
+    bench.drag("r1c1", "r1c2")
+    bench.idle()
+    assert drawn(bench) == [] and "at least 3 cells" in bench.text("rule-selected")
+    two = {"betweenline": [{"lines": [["R1C1", "R1C2"]]}]}
+    assert said_by_commands(tmp_path, BLANK, two).endswith("r1c1-r1c2: a line needs at least 3 cells")
+    bench.drag("r1c1", "r1c3")
+    bench.idle()
+    assert drawn(bench) == [["between", "r1c1 r1c2 r1c3"]] and not bench.errors
+
+
+def test_the_x_is_offered_from_6x6_as_the_commands_take_it(bench_at, tmp_path):  # noqa: F811
+    five = Puzzle(5, (0,) * 25, tuple(r for r in range(5) for _ in range(5)))
+    x = {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}]}
+    for puzzle, offered in ((BLANK, False), (five, False), (SIX, True)):
+        bench = bench_at(puzzle)
+        assert bench.tab.locator("[data-tool='x']").is_enabled() is offered
+        assert (said_by_commands(tmp_path, puzzle, x) == "") is offered
+        assert not bench.errors
+
+
 def test_a_thermo_is_drawn_by_dragging(bench_at):  # noqa: F811
     bench = bench_at(BLANK)
     tool(bench, "thermo")
@@ -118,7 +217,7 @@ def test_a_kropki_dot_goes_on_the_edge_clicked(bench_at):  # noqa: F811
 
 
 def test_every_tool_draws_its_kind_of_rule(bench_at):  # noqa: F811
-    bench = bench_at(Puzzle(6, (0,) * 36, tuple((r // 2) * 2 + c // 3 for r in range(6) for c in range(6))))
+    bench = bench_at(SIX)
     lines = ["thermo", "arrow", "palindrome", "renban", "whispers", "between"]
     for row, name in enumerate(lines, start=1):  # a line a row, r1c1-r1c3 to r6c1-r6c3
         tool(bench, name)

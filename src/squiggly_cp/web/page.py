@@ -23,8 +23,10 @@ false), then its verdict, also as ``data-verdict``; ``[data-role=pending]``
 says what the second, full analysis (the fixing given, the ratings) is still
 doing; ``<body data-state>`` is ``idle`` when no request is in flight or
 waiting, both analyses included. A layout with a region of the wrong size or
-in pieces is said in ``[data-role=status]`` and never sent (the server's 400s
-come only from pasted text). The other parts are named by ``data-role`` in
+in pieces, or a cage whose sum no cage of its size can have (a sum being
+typed), is said in ``[data-role=status]`` and never sent; the tools draw no
+other rule the server would refuse (the server's 400s come only from pasted
+text). The other parts are named by ``data-role`` in
 the page.
 """
 

@@ -41,6 +41,8 @@ function squigglyTools(page) {
   ];
   const DRAWN = new Set(Object.values(KINDS));  // the kinds units() finds in the keys; the others come from the drawing
   let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null, typing = false;
+  // Why the last drag drew nothing, or stopped growing (told until the next one).
+  let told = null;
   // An arrow's bulb of one or two cells drawn (Shift-drag, or a drag after the
   // bulb button, for a touch screen: bulbNext), waiting for its line.
   let bulb = null, bulbNext = false;
@@ -192,7 +194,10 @@ function squigglyTools(page) {
     else if (from && cells.length < 2) render();  // the bulb kept, still waiting for its line
     else if (from) { bulb = null; add("arrow", {cells: from.map(i => name(i, n)), lines: [names]}); }
     else if (tool === "cage") add("killercage", {cells: names});
-    else if (cells.length < 2) render();  // a line needs two cells
+    else if (cells.length < (tool === "between" ? 3 : 2)) {  // a line needs two cells, a between line three
+      if (tool === "between" && cells.length === 2) told = "A between line needs at least 3 cells (its two ends and a cell between).";
+      render();
+    }
     else if (tool === "arrow") add("arrow", {cells: names.slice(0, 1), lines: [names]});
     else add(LINES[tool], {lines: [names]});
   }
@@ -256,22 +261,34 @@ function squigglyTools(page) {
     const other = sides[0][1] * n + sides[0][2], here = r * n + c;
     return here < other ? [here, other] : [other, here];
   }
+  // The most cells a drag with the tool in use may cover, the server's limits:
+  // different digits 1-n in a cage, a renban line and a thermometer; an arrow's
+  // line (after its bulb of one cell) sums to at most n.
+  const longest = n => ({cage: n, renban: n, thermo: n, arrow: drag.bulb ? 2 : drag.from ? n * n : n + 1})[tool] || n * n;
   function extend(cell, n) {
     // Step from where the drag is to ``cell``: king steps for a line, rook steps
     // for a cage; a line steps back over its last cell, and never crosses itself.
     // A bulb takes rook steps too, up to its two cells; a line from a bulb never enters it.
-    const cells = drag.cells, rook = tool === "cage" || drag.bulb;
+    // Nothing grows past `longest` (the drag stops there, and says why).
+    const cells = drag.cells, rook = tool === "cage" || drag.bulb, most = longest(n);
     for (let guard = 0; guard < 2 * n && drag.at !== cell; guard++) {
       const lr = Math.floor(drag.at / n), lc = drag.at % n, dr = Math.sign(Math.floor(cell / n) - lr), dc = Math.sign(cell % n - lc);
       const next = rook && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
-      if (drag.bulb) { if (cells.includes(next)) { /* back over it */ } else if (cells.length < 2) cells.push(next); else return; }
-      else if (tool === "cage") { if (!cells.includes(next)) cells.push(next); }
+      const fresh = !cells.includes(next);
+      if (fresh && cells.length >= most && !drag.bulb) { told = limitNote(most); return; }
+      if (drag.bulb) { if (!fresh) { /* back over it */ } else if (cells.length < 2) cells.push(next); else return; }
+      else if (tool === "cage") { if (fresh) cells.push(next); }
       else if (drag.from && drag.from.includes(next) && next !== cells[0]) return;
-      else if (cells.length > 1 && cells[cells.length - 2] === next) cells.pop();
-      else if (cells.includes(next)) return;
+      else if (cells.length > 1 && cells[cells.length - 2] === next) { cells.pop(); told = null; }
+      else if (!fresh) return;
       else cells.push(next);
       drag.at = next;
     }
+  }
+  function limitNote(most) {
+    if (tool === "cage") return "A cage holds at most " + most + " cells (different digits).";
+    if (tool === "arrow") return "An arrow's line from a bulb of one cell has at most " + (most - 1) + " cells (its sum is a digit).";
+    return "A " + (tool === "renban" ? "renban line" : "thermometer") + " has at most " + most + " cells (different digits).";
   }
   function pick(p, n) {
     // The rules under the click, nearest first (a dot by its edge's middle,
@@ -302,6 +319,7 @@ function squigglyTools(page) {
     if (!p) return;
     e.stopImmediatePropagation();
     e.preventDefault();
+    told = null;
     if (tool === "select") pick(p, s.n);
     else if (tool in EDGES) placeEdge(p, s.n);
     else if (tool in MARKS) markCell(cellOf(p, s.n), s.n);
@@ -377,7 +395,8 @@ function squigglyTools(page) {
 
   function render() { page.render(); }
   function toolNote(s) {
-    // What the tool in use does next (the arrow's bulb told step by step).
+    // What the tool in use does next (the arrow's bulb told step by step), or why the drag stopped.
+    if (told) return told;
     if (bulb) return "Bulb " + bulb.map(i => name(i, s.n).toLowerCase()).join(" ") + ": now drag the arrow's line from it (Escape drops it).";
     if (bulbNext) return "Drag across the bulb's two cells, tens first.";
     if (tool === "arrow") return "Tool: arrow (drag from the bulb; for a bulb of two cells, Shift-drag across them first)";
@@ -393,14 +412,20 @@ function squigglyTools(page) {
   return {
     // Is a tool in use (the board's clicks are its, not the cell selection's)?
     active: () => tool !== null,
+    problems: sumProblems,
     // Called by the page's render, after the board is drawn.
     render: function (view) {
       const s = page.state();
       syncDrawing(s);
+      if (tool === "x" && s.n < 6) tool = null;  // the grid made smaller under it
       for (const b of panel.querySelectorAll("[data-role=tool]")) {
         const key = b.getAttribute("data-tool");
         b.setAttribute("aria-pressed", String(key in FLAGS ? flagOn(s, key) : key === tool));
         if (key === "windoku") b.disabled = s.n !== 9;
+        if (key === "x") {  // two different digits 1-n that sum to 10
+          b.disabled = s.n < 6;
+          b.title = b.disabled ? "no two different digits 1-" + s.n + " sum to 10 (an X needs a 6x6 grid or larger)" : "draw: X";
+        }
       }
       const u = selectedUnit();
       if (!u) selectedId = null;
@@ -417,8 +442,30 @@ function squigglyTools(page) {
 
   // ---- Drawing: the server's drawing of the rules, kept per set of rules.
 
+  // A cage's sum being typed passes through sums no cage of its size can have
+  // (the 1 of 10 under four cells): said, as the server would say it, and
+  // sent nowhere, nor drawn (the last drawing stays). The tools make no other
+  // rule the server refuses (`longest`, the X's button); rules pasted in are the server's to judge.
+  function sumProblems(s) {
+    const out = [], n = s.n;
+    for (const entry of s.rules && Array.isArray(s.rules.killercage) ? s.rules.killercage : []) {
+      const k = entry && Array.isArray(entry.cells) ? entry.cells.length : 0, total = entry ? String(entry.value ?? "") : "";
+      if (!k || k > n || !/^[0-9]+$/.test(total)) continue;
+      // k different digits 1-n make every sum from 1+...+k to (n-k+1)+...+n.
+      if (Number(total) < k * (k + 1) / 2 || Number(total) > k * (2 * n - k + 1) / 2) {
+        out.push("the killer cage " + cellList(cellsOf(entry.cells, n), n) + " (sum " + Number(total) + "): no " + k +
+          " different digits 1-" + n + " sum to " + Number(total));
+      }
+    }
+    return out.length ? out.join("; ") : null;
+  }
+  function cellList(cells, n) {
+    // As the server names a rule's cells: r1c1-r1c2-...; past twelve, the first ten, the last and the count.
+    const names = cells.map(i => name(i, n).toLowerCase());
+    return names.length > 12 ? names.slice(0, 10).join("-") + "-\u2026-" + names[names.length - 1] + " (" + names.length + " cells)" : names.join("-");
+  }
   function syncDrawing(s) {
-    if (!s.rules) return;
+    if (!s.rules || sumProblems(s)) return;
     const key = drawKey(s);
     if (drawings.has(key)) {
       const drawing = drawings.get(key);
