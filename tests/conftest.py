@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -104,7 +106,7 @@ def start_solve(
             stdout=sink,
             stderr=subprocess.PIPE,
             start_new_session=True,
-            env=cli_env(),
+            env={**cli_env(), "PYTHONFAULTHANDLER": "1"},  # for `ended`
             preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
     deadline = time.monotonic() + 60
@@ -112,6 +114,20 @@ def start_solve(
         time.sleep(0.05)
     assert proc.poll() is None, "still running when the first cases are out"
     return proc
+
+
+def ended(proc: subprocess.Popen[bytes], timeout: float) -> bytes:
+    """The standard error of `start_solve`'s ``proc`` once it ends. One still
+    running after ``timeout`` seconds is hung: the test fails with the stack
+    of each of its threads (Python's fault handler prints them on SIGABRT)."""
+    try:
+        return proc.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        err = proc.communicate(timeout=30)[1].decode(errors="replace")
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # its workers, in its session
+        pytest.fail(f"the run still went on after {timeout} s; its threads then:\n{err}")
 
 
 def check_sample_answers(text: str) -> int:

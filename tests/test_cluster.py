@@ -22,6 +22,7 @@ from conftest import (
     DATA,
     SAMPLE_IN,
     check_sample_answers,
+    ended,
     judge_file,
     start_solve,
 )
@@ -188,7 +189,7 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     workers = _workers(proc.pid)
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)
-    _, err = proc.communicate(timeout=120)
+    err = ended(proc, 120)
     assert (proc.returncode, err.decode()) == (0, "")
     assert check_sample_answers(out.read_text()) == 1800
 
@@ -199,7 +200,7 @@ def test_ctrl_c_leaves_only_complete_cases(tmp_path: Path) -> None:
     proc = start_solve(judge_file(tmp_path / "in.txt", 10000), out, "--cluster", "local:2")
     workers = _workers(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
-    _, err = proc.communicate(timeout=60)
+    err = ended(proc, 60)
     assert (proc.returncode, err) == (130, b"squiggly-cp: interrupted\n")
     assert 0 < check_sample_answers(out.read_text()) < 30000
     assert out.read_text().endswith("\n")
@@ -224,7 +225,7 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(tmp_path: Path) -> None:
         out = tmp_path / "out.txt"
         proc = start_solve(judge_file(tmp_path / "in.txt", 10000), out, "--cluster", f"tcp://127.0.0.1:{port}")
         boss.kill()
-        _, err = proc.communicate(timeout=60)
+        err = ended(proc, 60)
     finally:
         for daemon in (boss, hand):
             if daemon.poll() is None:

@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from conftest import DATA, SAMPLE_IN, check_sample_answers, judge_file, run_cli, start_solve
+from conftest import DATA, SAMPLE_IN, check_sample_answers, ended, judge_file, run_cli, start_solve
 from squiggly_cp import Case, InputError, classify, read_hdu, write_hdu
 from squiggly_cp.execution.local import AUTO_THRESHOLD, decide_stream
 
@@ -87,7 +87,7 @@ def test_ctrl_c_leaves_only_complete_cases(tmp_path) -> None:
     out = tmp_path / "out.txt"
     proc = start_solve(judge_file(tmp_path / "big.txt", 10000), out, "--jobs", "2")
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
-    _, err = proc.communicate(timeout=60)
+    err = ended(proc, 60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
     assert err.decode().strip().endswith("interrupted")
@@ -121,7 +121,7 @@ def test_sigterm_is_a_ctrl_c_with_status_143(tmp_path, args, ignored) -> None:
     big = judge_file(tmp_path / "big.txt", 10000)
     proc = start_solve(big, out, *args, answered=1000, sigint_ignored=ignored)
     proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
-    _, err = proc.communicate(timeout=60)
+    err = ended(proc, 60)
     assert proc.returncode == 143, err
     assert err.decode().splitlines() == ["squiggly-cp: terminated"]
     check_sample_answers(out.read_text())

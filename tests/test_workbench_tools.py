@@ -11,12 +11,12 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import run_cli
+from squiggly_cp.core.case import InputError
 from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.formats.detect import read_puzzles
 from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
@@ -93,12 +93,11 @@ def test_a_cage_is_drawn_by_dragging_and_its_sum_typed(bench_at):  # noqa: F811
     assert not bench.errors
 
 
-def said_by_commands(tmp_path: Path, puzzle: Puzzle, rules: dict) -> str:
-    """What the commands say of ``puzzle`` with f-puzzles' ``rules`` keys: the
-    error line's reason ("" when they take it)."""
-    body = {**to_fpuzzles_json(puzzle), **rules}
-    done = run_cli("solve", _file(tmp_path, json.dumps(body), "rules.json"))
-    return done.stderr.decode().strip().removeprefix("squiggly-cp: error: case 1: ")
+def refused(puzzle: Puzzle, rules: dict) -> str:
+    """Why the library's reader (the commands' and the server's) refuses
+    ``puzzle`` with f-puzzles' ``rules`` keys; "" when it takes it."""
+    (read,) = read_puzzles(json.dumps({**to_fpuzzles_json(puzzle), **rules}))
+    return read.message if isinstance(read, InputError) else ""
 
 
 def sent(bench: Bench) -> list[str]:
@@ -108,7 +107,7 @@ def sent(bench: Bench) -> list[str]:
     return bodies
 
 
-def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at, tmp_path):  # noqa: F811
+def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at):  # noqa: F811
     """The 1 of 10 under four cells: however long the setter pauses on it, the
     page says what the commands would say and asks the server nothing (its
     400s are for pasted text), keeping the cage drawn as it was."""
@@ -120,7 +119,7 @@ def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at
     bench.tab.keyboard.type("1")
     bench.idle()
     cage = {"killercage": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"], "value": "1"}]}
-    reason = said_by_commands(tmp_path, BLANK, cage)
+    reason = refused(BLANK, cage)
     assert reason == "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 1): no 4 different digits 1-4 sum to 1"
     assert bench.text("status") == f"Rules: {reason}."
     assert bodies == []
@@ -131,60 +130,69 @@ def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at
     bench.cell("r2c1")
     bench.tab.keyboard.type("0")
     bench.idle()
-    assert said_by_commands(tmp_path, BLANK, {"killercage": [{**cage["killercage"][0], "value": "10"}]}) == ""
+    assert refused(BLANK, {"killercage": [{**cage["killercage"][0], "value": "10"}]}) == ""
     assert bench.verdict() == "multiple" and '"value":"10"' in bodies[0].replace("\\", "")
     assert "10" in bench.tab.locator("#rules-layer [data-rule=killer]").text_content()
     assert not bench.errors
 
 
-@pytest.mark.parametrize(
-    ("name", "key", "most"),
-    [("cage", "killercage", 4), ("renban", "renban", 4), ("thermo", "thermometer", 4), ("arrow", "arrow", 5)],
-)
-def test_a_drag_stops_at_the_most_cells_the_commands_take(bench_at, tmp_path, name, key, most):  # noqa: F811
-    """Dragged along r1, down to r2 and back along it, on a 4x4: the rule
+def test_a_drag_stops_at_the_most_cells_the_commands_take(bench_at):  # noqa: F811
+    """Each dragged along r1, down to r2 and back along it, on a 4x4: a rule
     stops at its limit (an arrow's line after a bulb of one cell: 4 cells),
     which the commands take, and one cell more they refuse."""
     bench = bench_at(BLANK)
-    tool(bench, name)
-    bench.tab.mouse.move(*bench.centre("r1c1"))
-    bench.tab.mouse.down()
-    for cell in ("r1c4", "r2c4", "r2c2"):
-        bench.tab.mouse.move(*bench.centre(cell), steps=8)
-    assert "at most" in bench.text("rule-selected")
-    bench.tab.mouse.up()
-    bench.idle()
     path = ["R1C1", "R1C2", "R1C3", "R1C4", "R2C4", "R2C3"]
-    assert drawn(bench) == [[KIND[key], " ".join(c.lower() for c in path[:most])]]
-    for cells, taken in ((path[:most], True), (path[: most + 1], False)):
-        entry = {"cells": cells} if key == "killercage" else {"lines": [cells]}
-        if key == "arrow":
-            entry["cells"] = cells[:1]
-        assert (said_by_commands(tmp_path, BLANK, {key: [entry]}) == "") is taken
-    assert not bench.text("tools-status") and not bench.errors
+    for name, key, most in (("cage", "killercage", 4), ("renban", "renban", 4), ("thermo", "thermometer", 4),
+                            ("arrow", "arrow", 5)):  # fmt: skip
+        tool(bench, name)
+        bench.tab.mouse.move(*bench.centre("r1c1"))
+        bench.tab.mouse.down()
+        for cell in ("r1c4", "r2c4", "r2c2"):
+            bench.tab.mouse.move(*bench.centre(cell), steps=8)
+        assert "at most" in bench.text("rule-selected")
+        bench.tab.mouse.up()
+        bench.idle()
+        assert drawn(bench) == [[KIND[key], " ".join(c.lower() for c in path[:most])]], name
+        for cells, taken in ((path[:most], True), (path[: most + 1], False)):
+            entry = {"cells": cells} if key == "killercage" else {"lines": [cells]}
+            if key == "arrow":
+                entry["cells"] = cells[:1]
+            assert (refused(BLANK, {key: [entry]}) == "") is taken, (name, cells)
+        tool(bench, "select")
+        bench.cell("r1c2")
+        bench.tab.keyboard.press("Delete")
+    bench.idle()
+    assert drawn(bench) == [] and not bench.text("tools-status") and not bench.errors
 
 
-def test_a_between_line_of_two_cells_is_not_drawn(bench_at, tmp_path):  # noqa: F811
+def test_a_between_line_of_two_cells_is_not_drawn(bench_at):  # noqa: F811
     bench = bench_at(BLANK)
     tool(bench, "between")
     bench.drag("r1c1", "r1c2")
     bench.idle()
     assert drawn(bench) == [] and "at least 3 cells" in bench.text("rule-selected")
     two = {"betweenline": [{"lines": [["R1C1", "R1C2"]]}]}
-    assert said_by_commands(tmp_path, BLANK, two).endswith("r1c1-r1c2: a line needs at least 3 cells")
+    assert refused(BLANK, two).endswith("r1c1-r1c2: a line needs at least 3 cells")
     bench.drag("r1c1", "r1c3")
     bench.idle()
     assert drawn(bench) == [["between", "r1c1 r1c2 r1c3"]] and not bench.errors
 
 
-def test_the_x_is_offered_from_6x6_as_the_commands_take_it(bench_at, tmp_path):  # noqa: F811
-    five = Puzzle(5, (0,) * 25, tuple(r for r in range(5) for _ in range(5)))
+def test_the_x_is_offered_from_6x6_as_the_commands_take_it(bench_at):  # noqa: F811
+    """Two different digits sum to 10 from 6x6 on; on a smaller grid the X's
+    button is off, and a grid made smaller under the X tool drops it."""
+    bench = bench_at(SIX)
     x = {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}]}
-    for puzzle, offered in ((BLANK, False), (five, False), (SIX, True)):
-        bench = bench_at(puzzle)
-        assert bench.tab.locator("[data-tool='x']").is_enabled() is offered
-        assert (said_by_commands(tmp_path, puzzle, x) == "") is offered
-        assert not bench.errors
+    tool(bench, "x")
+    # (size, X offered, X the tool in use): dropped once the grid is too small for it
+    for size, offered, in_use in ((6, True, True), (5, False, False), (4, False, False), (6, True, False)):
+        bench.tab.select_option("[data-role=size]", str(size))
+        bench.idle()
+        button = bench.tab.locator("[data-tool='x']")
+        assert button.is_enabled() is offered and button.get_attribute("aria-pressed") == str(in_use).lower()
+        blank = Puzzle(size, (0,) * size * size, tuple(r for r in range(size) for _ in range(size)))
+        assert (refused(blank, x) == "") is offered
+    assert not bench.errors
 
 
 def test_a_thermo_is_drawn_by_dragging(bench_at):  # noqa: F811
