@@ -178,20 +178,26 @@ def test_a_between_line_of_two_cells_is_not_drawn(bench_at):  # noqa: F811
     assert drawn(bench) == [["between", "r1c1 r1c2 r1c3"]] and not bench.errors
 
 
-def test_the_x_is_offered_from_6x6_as_the_commands_take_it(bench_at):  # noqa: F811
-    """Two different digits sum to 10 from 6x6 on; on a smaller grid the X's
-    button is off, and a grid made smaller under the X tool drops it."""
+def test_only_what_the_grid_can_have_is_offered(bench_at):  # noqa: F811
+    """The X needs two different digits summing to 10 (from 6x6); disjoint
+    groups need boxes (none on a prime size). Where the commands refuse one,
+    its button is off; and a grid made smaller under the X tool drops it."""
     bench = bench_at(SIX)
     x = {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}]}
     tool(bench, "x")
-    # (size, X offered, X the tool in use): dropped once the grid is too small for it
-    for size, offered, in_use in ((6, True, True), (5, False, False), (4, False, False), (6, True, False)):
+    # (size, X the tool in use): dropped once the grid is too small for it
+    for size, in_use in ((6, True), (5, False), (4, False), (7, False), (6, False)):
         bench.tab.select_option("[data-role=size]", str(size))
         bench.idle()
-        button = bench.tab.locator("[data-tool='x']")
-        assert button.is_enabled() is offered and button.get_attribute("aria-pressed") == str(in_use).lower()
         blank = Puzzle(size, (0,) * size * size, tuple(r for r in range(size) for _ in range(size)))
-        assert (refused(blank, x) == "") is offered
+        for key, rules in (("x", x), ("disjointgroups", {"disjointgroups": True})):
+            button = bench.tab.locator(f"[data-tool='{key}']")
+            assert button.is_enabled() is (refused(blank, rules) == ""), (size, key)
+        assert bench.tab.get_attribute("[data-tool='x']", "aria-pressed") == str(in_use).lower()
+    # (each button is seen both on and off above)
+    columns = {n: Puzzle(n, (0,) * n * n, tuple(range(n)) * n) for n in (5, 6, 7)}
+    assert [refused(p, {"disjointgroups": True}) == "" for p in columns.values()] == [False, True, False]
+    assert [refused(p, x) == "" for p in columns.values()] == [False, True, True]
     assert not bench.errors
 
 

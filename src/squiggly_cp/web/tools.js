@@ -212,6 +212,8 @@ function squigglyTools(page) {
       return out;
     });
   }
+  // As the library's box_shape: boxes are a divisor's rows by the rest, the divisor above 1.
+  const hasBoxes = n => { for (let d = Math.floor(Math.sqrt(n)); d > 1; d--) if (n % d === 0) return true; return false; };
   const sameCells = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
   function windowIndex(rules, cells) {
     return (Array.isArray(rules.extraregion) ? rules.extraregion : []).findIndex(e => e && sameCells(e.cells || [], cells));
@@ -422,6 +424,10 @@ function squigglyTools(page) {
         const key = b.getAttribute("data-tool");
         b.setAttribute("aria-pressed", String(key in FLAGS ? flagOn(s, key) : key === tool));
         if (key === "windoku") b.disabled = s.n !== 9;
+        if (key === "disjointgroups") {  // the boxes' places: none on a prime size
+          b.disabled = !flagOn(s, key) && !hasBoxes(s.n);
+          b.title = b.disabled ? "a " + s.n + "x" + s.n + " grid has no boxes" : "a rule of the whole grid, on or off";
+        }
         if (key === "x") {  // two different digits 1-n that sum to 10
           b.disabled = s.n < 6;
           b.title = b.disabled ? "no two different digits 1-" + s.n + " sum to 10 (an X needs a 6x6 grid or larger)" : "draw: X";
@@ -445,7 +451,7 @@ function squigglyTools(page) {
   // A cage's sum being typed passes through sums no cage of its size can have
   // (the 1 of 10 under four cells): said, as the server would say it, and
   // sent nowhere, nor drawn (the last drawing stays). The tools make no other
-  // rule the server refuses (`longest`, the X's button); rules pasted in are the server's to judge.
+  // rule the server refuses (`longest`, the X and disjoint groups off where they cannot be); rules pasted in are the server's to judge.
   function sumProblems(s) {
     const out = [], n = s.n;
     for (const entry of s.rules && Array.isArray(s.rules.killercage) ? s.rules.killercage : []) {
