@@ -258,5 +258,45 @@ def test_ctrl_c_stops_the_searches_of_every_thread_of_together_promptly() -> Non
     assert "LEFT []" in out, out
 
 
+JOIN_CHILD = textwrap.dedent(
+    """
+    import signal, threading, time
+    from squiggly_cp.sat.run import Stopper, together
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    stoppers, returned = [Stopper(), Stopper()], threading.Event()
+
+    def work(k):
+        if k == 0:  # here: done at once, then waiting for the other
+            returned.set()
+            return
+        returned.wait(20)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # Ctrl-C, to the waiting thread
+        give_up = time.monotonic() + 20
+        while not stoppers[1].stopped and time.monotonic() < give_up:  # a search heeding its stopper
+            time.sleep(0.01)
+
+    try:
+        together([(k, stoppers[k]) for k in (0, 1)], work)
+        print("RETURNED")
+    except KeyboardInterrupt:
+        print("INTERRUPTED")
+    print("LEFT", [t.name for t in threading.enumerate() if t is not threading.main_thread()])
+    """
+)
+
+
+def test_ctrl_c_while_together_waits_for_the_others_stops_them() -> None:
+    """A Ctrl-C after this thread's share is done, while it waits for the
+    others, stopped nothing: `count --candidates` then left its other thread
+    inside CP-SAT at the exit, and the process died of SIGABRT ("terminate
+    called without an active exception"). The Ctrl-C is sent only once the
+    share here has returned, so it always lands in the wait."""
+    done = subprocess.run(
+        [sys.executable, "-c", JOIN_CHILD], capture_output=True, text=True, env=_child_env(), timeout=60
+    )
+    assert done.stdout.split("\n")[:2] == ["INTERRUPTED", "LEFT []"], done.stdout + done.stderr
+
+
 def _child_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}

@@ -40,7 +40,7 @@ from typing import TypeVar
 from ortools.sat.python import cp_model
 
 from ..core.limits import Undecided, WorkBudget, check_time_limit
-from ..core.signals import hold_sigint, sigint_ignored
+from ..core.signals import held_sigint, hold_sigint, sigint_ignored
 
 __all__ = ["DONE", "GENERATOR_PARAMETERS", "LOAD_WORK", "Stopper", "ask", "run", "together"]
 
@@ -193,8 +193,12 @@ def together(helpers: Sequence[tuple[_Helper, Stopper]], work: Callable[[_Helper
     return), and its exception is raised here: this thread's own, or else
     the first of the others'."""
     errors: list[BaseException] = []
+    # Each other thread's end, waited for as an event: a Ctrl-C that interrupts
+    # Thread.join leaves the thread marked as stopped while it still runs (Python
+    # 3.11's join), and one left running inside CP-SAT at the exit aborts the process.
+    ended = [threading.Event() for _ in helpers[1:]]
 
-    def side(helper: _Helper) -> None:
+    def side(helper: _Helper, done: threading.Event) -> None:
         hold_sigint()  # Ctrl-C is the main thread's (see _Watcher._watch)
         try:
             work(helper)
@@ -202,30 +206,45 @@ def together(helpers: Sequence[tuple[_Helper, Stopper]], work: Callable[[_Helper
             errors.append(error)
             for _, stopper in helpers:
                 stopper.stop()
+        finally:
+            done.set()
 
-    threads = [threading.Thread(target=side, args=(h,), daemon=True) for h, _ in helpers[1:]]
-    for thread in threads:
-        thread.start()
+    threads = [
+        threading.Thread(target=side, args=(h, done), daemon=True)
+        for (h, _), done in zip(helpers[1:], ended, strict=True)
+    ]
     try:
+        for thread in threads:
+            thread.start()
         work(helpers[0][0])
+        for done in ended:  # inside too: a Ctrl-C while waiting stops the others
+            done.wait()
     except BaseException as error:
         caused = list(errors)  # the others' errors from before this stop
-        _stop_all(helpers, threads)
+        with held_sigint():  # a second Ctrl-C waits until they are stopped
+            _stop_all(helpers, threads, ended)
         if caused and not isinstance(error, (KeyboardInterrupt, SystemExit)):
             raise caused[0] from None
         raise
     for thread in threads:
-        thread.join()
+        thread.join()  # each has ended its work: a moment at most
     if errors:
         raise errors[0]
 
 
-def _stop_all(helpers: Sequence[tuple[object, Stopper]], threads: list[threading.Thread]) -> None:
-    for thread in threads:
-        while thread.is_alive():
+def _stop_all(
+    helpers: Sequence[tuple[object, Stopper]], threads: list[threading.Thread], ended: list[threading.Event]
+) -> None:
+    """Stop every other thread's searches (those to come too) until each has
+    ended; a thread never started has nothing to wait for."""
+    for thread, done in zip(threads, ended, strict=True):
+        while True:
             for _, stopper in helpers[1:]:
                 stopper.stop()
-            thread.join(_RESTOP_EVERY)
+            if thread.ident is None or done.wait(_RESTOP_EVERY):
+                break
+        if thread.ident is not None:
+            thread.join()
 
 
 class _Watcher:
