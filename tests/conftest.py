@@ -62,6 +62,18 @@ def console_script() -> str:
     return found
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml): a process more than the cores. About a
+    fifth of the suite is waiting (servers, browsers, signals sent on a
+    timer, subprocesses starting), which the extra process fills: on 2
+    cores, 280 s and 316 s against 314 s and 330 s on two (benchmarks/RESULTS.md)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def cli_env() -> dict[str, str]:
     """The environment for the console script: without PYTHON* variables
     (PYTHONUNBUFFERED would hide how the command buffers its output)."""
