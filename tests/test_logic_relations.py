@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import ClassVar
 
 import pytest
 
@@ -24,6 +25,7 @@ from squiggly_cp.core.rules import (
     Thermometer,
     Whispers,
 )
+from squiggly_cp.core.rules.base import Look, Style
 from squiggly_cp.logic import rate
 from squiggly_cp.logic.assess import assess
 from squiggly_cp.logic.links import cell_links, links_of
@@ -171,6 +173,9 @@ class _Nowhere(Rule):
 
     kind = "nowhere"
     label = "nowhere rule"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style("nowhere rule", "nowhere", Look("whole"), ("nowhere",), "Nowhere.", "nowhere rule")
+    }
 
     def encode(self, enc, board):
         enc.new_bool()

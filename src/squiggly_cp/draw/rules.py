@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 
 from ..core.puzzle import Puzzle
 from ..core.rules import Rule, Shape
+from ..core.rules.registry import LOOK_UNIT, line_looks
 
 __all__ = ["outside_clues", "rules_svg", "rules_text"]
 
@@ -21,15 +22,11 @@ Place = Callable[[float, float], tuple[float, float]]
 """(row, column) in cells, fractional, to (x, y) in the picture."""
 
 LINE_LOOKS = {
-    # style: (colour, width as a share of a cell, opacity)
-    "thermo": ("#b4b4b4", 0.3, 1.0),
-    "arrow": ("#8a8a8a", 0.05, 1.0),
-    "palindrome": ("#a0a0a0", 0.2, 0.8),
-    "renban": ("#d070ff", 0.25, 0.6),
-    "whispers": ("#50d050", 0.25, 0.6),
-    "between": ("#70a8e0", 0.08, 1.0),
-    "regionsum": ("#3080ff", 0.1, 0.8),
+    name: (look.colour.lower(), look.thickness / LOOK_UNIT, look.opacity)
+    for name, look in line_looks().items()
 }
+"""A line's (colour, width as a share of a cell, opacity) by its style, from
+its kind's `Look`: the colour SudokuPad is given too."""
 ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
@@ -157,6 +154,7 @@ def _arrow_head(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
     if len(shape.cells) < 2:
         return []
     (x1, y1), (x2, y2) = _centre(shape.cells[-2], n, at), _centre(shape.cells[-1], n, at)
+    colour, width, _ = LINE_LOOKS["arrow"]
     dx, dy = x2 - x1, y2 - y1
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     ux, uy = dx / length, dy / length
@@ -165,14 +163,14 @@ def _arrow_head(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
     right = (x2 - ux * size + uy * size * 0.6, y2 - uy * size - ux * size * 0.6)
     return [
         f'<polyline points="{left[0]:g},{left[1]:g} {x2:g},{y2:g} {right[0]:g},{right[1]:g}" '
-        f'fill="none" stroke="#8a8a8a" stroke-width="{cell * 0.05:g}" stroke-linecap="round"/>'
+        f'fill="none" stroke="{colour}" stroke-width="{width * cell:g}" stroke-linecap="round"/>'
     ]
 
 
 def _bulb(style: str, x: float, y: float, cell: float) -> str:
     circle = f'<circle cx="{x:g}" cy="{y:g}" r="{cell * 0.4:g}" '
     if style == "thermo":
-        return circle + 'fill="#b4b4b4"/>'
+        return circle + f'fill="{LINE_LOOKS["thermo"][0]}"/>'
     if style == "between":
         return circle + 'fill="none" stroke="#70a8e0" stroke-width="2"/>'
     return circle + 'fill="#ffffff" fill-opacity="0.6" stroke="#8a8a8a" stroke-width="2"/>'

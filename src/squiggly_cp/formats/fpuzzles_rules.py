@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..core.geometry import box_shape
@@ -40,56 +40,38 @@ from ..core.puzzle import Puzzle, PuzzleError
 from ..core.rules import (
     Apart,
     Arrow,
-    Between,
     CellMark,
     Clone,
-    Diagonal,
-    DisjointGroups,
     Dot,
     ExtraRegion,
     KillerCage,
     LittleKiller,
     NoOtherDots,
     NoRegion,
-    Palindrome,
     Quadruple,
-    RegionSumLine,
-    Renban,
     Rule,
     Sandwich,
-    Thermometer,
-    Whispers,
     Windoku,
     cell_list,
 )
 from ..core.rules.cellmarks import neighbours
 from ..core.rules.houses import windows
+from ..core.rules.registry import RULES, grid_rules, line_kinds
 from ..core.rules.sums import STEPS, outside_name
 
-FLAGS = {
-    "antiknight": Apart("antiknight"),
-    "antiking": Apart("antiking"),
-    "diagonal+": Diagonal("+"),
-    "diagonal-": Diagonal("-"),
-    "disjointgroups": DisjointGroups(),
-}
+FLAGS = {key: rule for key, rule in grid_rules().items() if key != "nonconsecutive"}
 """The flags (``true``) that are one rule each; ``nonconsecutive`` is read apart."""
 
-LINES: dict[str, tuple[str, Callable[[tuple[int, ...]], Rule]]] = {
-    "thermometer": (Thermometer.label, Thermometer),
-    "palindrome": (Palindrome.label, Palindrome),
-    "renban": (Renban.label, Renban),
-    "betweenline": (Between.label, Between),
-    "regionsumline": (RegionSumLine.label, RegionSumLine),
-}
-"""The keys of ``{lines}`` entries whose every line is one rule (``whispers`` adds a gap)."""
+LINES = line_kinds()
+"""The keys of ``{lines}`` entries whose every line is one rule (with its
+`Rule.fpuzzles_value` from the entry's ``value``, if any)."""
 
-DOTS = {"difference": "white", "ratio": "black"}
-MARKS = {"odd": "odd", "even": "even", "minimum": "min", "maximum": "max"}
+DOTS = {style.fpuzzles: key for key, style in Dot.styles.items() if style.fpuzzles != "xv"}
+MARKS = {style.fpuzzles: key for key, style in CellMark.styles.items()}
 NEGATIVES = {"difference": "white", "ratio": "black", "xv": "xv"}
 
 RULE_KEYS = frozenset(
-    {"killercage", "littlekillersum", "sandwichsum", "arrow", "whispers", "xv", "negative"}
+    {"killercage", "littlekillersum", "sandwichsum", "arrow", "xv", "negative"}
     | {"clone", "quadruple", "extraregion", "nonconsecutive"}
     | set(FLAGS)
     | set(LINES)
@@ -98,15 +80,15 @@ RULE_KEYS = frozenset(
 )
 """Every top-level key `read_rules` reads."""
 
-ORDER = [
-    "noregion",
-    *("killer", "littlekiller", "sandwich", "arrow", "thermo", "dot", "negative", "cellmark", "apart"),
-    *("palindrome", "renban", "whispers", "between", "regionsum", "clone", "quadruple", "diagonal"),
-    *("extraregion", "disjoint"),
-]
-"""The order of kinds `read_rules` gives (windoku with the extra regions;
-cells in no region, which the grid's cells say, first)."""
-_SUB = {"black": 1, "x": 2, "v": 2, "even": 1, "min": 2, "max": 3, "antiking": 1, "nonconsecutive": 2, "-": 1}
+ORDER = sorted(RULES, key=lambda kind: kind != "noregion")
+"""The order of kinds `read_rules` gives (`RULES`' order, but cells in no
+region, which the grid's cells say, first; windoku with the extra regions)."""
+_SUB = {
+    (kind.kind, key): [other.fpuzzles for other in kind.styles.values()].index(style.fpuzzles)
+    for kind in RULES.values()
+    for key, style in kind.styles.items()
+}
+"""Within a kind, its styles in their order (those f-puzzles keeps under one key, X and V, as one)."""
 
 
 class RuleProblem(ValueError):
@@ -119,8 +101,7 @@ def fpuzzles_order(rules: Sequence[Rule]) -> tuple[Rule, ...]:
 
     def key(rule: Rule) -> tuple[int, int]:
         kind = "extraregion" if rule.kind == "windoku" else rule.kind
-        style = rule.direction if isinstance(rule, Diagonal) else getattr(rule, "style", "")
-        return ORDER.index(kind) if kind in ORDER else len(ORDER), _SUB.get(style, 0) * (kind != "negative")
+        return ORDER.index(kind), _SUB[rule.kind, rule.variety()]
 
     return tuple(sorted(rules, key=key))
 
@@ -249,13 +230,16 @@ def _arrows(doc: dict[str, Any], size: int) -> Iterator[Rule]:
 
 
 def _line_rules(doc: dict[str, Any], size: int) -> Iterator[Rule]:
-    for key, (label, make) in LINES.items():
+    for key, kind in LINES.items():
+        label = kind.styles[""].label
         for where, entry in _entries(doc, key, label):
-            yield from (make(line) for line in _lines(entry, size, where))
-    for where, entry in _entries(doc, "whispers", Whispers.label):
-        lines = _lines(entry, size, where)
-        gap = _number(entry.get("value"), f"the {Whispers.label} {cell_list(lines[0], size)}", "gap")
-        yield from (Whispers(line, gap) for line in lines)
+            lines = _lines(entry, size, where)
+            if not kind.fpuzzles_value:
+                yield from (kind(line) for line in lines)  # type: ignore[call-arg]
+                continue
+            name = f"the {label} {cell_list(lines[0], size)}"
+            value = {kind.fpuzzles_value: _number(entry.get("value"), name, kind.fpuzzles_value)}
+            yield from (kind(line, **value) for line in lines)  # type: ignore[call-arg]
 
 
 def _dots(doc: dict[str, Any], size: int) -> Iterator[Dot]:
@@ -427,10 +411,7 @@ def rule_entries(rule: Rule, n: int) -> list[tuple[str, Any]]:
         key = {v: k for k, v in NEGATIVES.items()}[rule.style]
         return [("negative", key), *([("nonconsecutive", True)] if rule.style == "white" else [])]
     if isinstance(rule, CellMark):
-        return [({v: k for k, v in MARKS.items()}[rule.style], {"cell": _name(rule.cell, n)})]
-    if isinstance(rule, Whispers):
-        gap = {} if rule.gap is None else {"value": rule.gap}
-        return [("whispers", {"lines": [_names(rule.line, n)], **gap})]
+        return [(rule.traits.fpuzzles, {"cell": _name(rule.cell, n)})]
     return _other_entry(rule, n)
 
 
@@ -438,17 +419,17 @@ def _dot_entry(dot: Dot, n: int) -> tuple[str, Any]:
     cells = _names(dot.pair, n)
     if dot.style in ("x", "v"):
         return "xv", {"cells": cells, "value": dot.style.upper()}
-    key = "difference" if dot.style == "white" else "ratio"
+    key = dot.traits.fpuzzles
     return key, {"cells": cells} if dot.value is None else {"cells": cells, "value": str(dot.value)}
 
 
 def _other_entry(rule: Rule, n: int) -> list[tuple[str, Any]]:
-    lines: dict[Any, str] = {make: key for key, (_, make) in LINES.items()}
-    if type(rule) in lines:
-        return [(lines[type(rule)], {"lines": [_names(rule.cells(), n)]})]
-    flags = {v: k for k, v in FLAGS.items()}
-    if rule in flags:
-        return [(flags[rule], True)]
+    if rule.traits.fpuzzles in LINES:
+        field = type(rule).fpuzzles_value
+        value = {} if not field or getattr(rule, field) is None else {"value": getattr(rule, field)}
+        return [(rule.traits.fpuzzles, {"lines": [_names(rule.cells(), n)], **value})]
+    if FLAGS.get(rule.traits.fpuzzles) == rule:
+        return [(rule.traits.fpuzzles, True)]
     if isinstance(rule, Apart):  # non-consecutive (the others are flags)
         return [("nonconsecutive", True)]
     if isinstance(rule, Clone):

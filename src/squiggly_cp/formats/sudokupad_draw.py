@@ -33,6 +33,7 @@ from ..core.puzzle import Puzzle
 from ..core.rules import CellMark, Dot, NoOtherDots, Rule, Shape
 from ..core.rules.dots import DEFAULTS
 from ..core.rules.lines import whisper_gap
+from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
 
@@ -40,12 +41,8 @@ __all__ = ["draw_rules", "rules_text"]
 
 Element = dict[str, Any]
 _GREY = "#CFCFCF"
-_ARROW_GREY = "#A1A1A1"
 _WHITE, _BLACK = "#FFFFFF", "#000000"
-_LINES = {  # style: (colour, thickness)
-    "thermo": (_GREY, 21), "palindrome": (_GREY, 16), "renban": ("#F067F0", 16),
-    "whispers": ("#67F067", 16), "regionsum": ("#2ECBFF", 8), "between": (_GREY, 2),
-}  # fmt: skip
+_LINES = {name: (look.colour, look.thickness) for name, look in line_looks().items()}
 _SHADES = {"clone": "#D0D0FF"}  # by a shade's text; any other is grey
 
 
@@ -118,7 +115,8 @@ def _path(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
         (y0, x0), (y1, x1) = points[0], points[1]
         dist = math.hypot(y1 - y0, x1 - x0)  # the line starts at the bulb's edge, 0.3 out
         points[0] = _at(y0 + round(3 * (y1 - y0) / dist**2) / 10, x0 + round(3 * (x1 - x0) / dist**2) / 10)
-        out["arrows"].append({"color": _ARROW_GREY, "headLength": 0.3, "thickness": 5, "wayPoints": points})
+        colour, width = _LINES["arrow"]
+        out["arrows"].append({"color": colour, "headLength": 0.3, "thickness": width, "wayPoints": points})
         return
     colour, thickness = _LINES.get(shape.style, (_GREY, 16))
     out["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
@@ -134,11 +132,11 @@ def _bulb(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
         rows = {c // n for c in shape.cells}
         cols = {c % n for c in shape.cells}
         if len(rows) == 1 or len(cols) == 1:  # one cell, or two in a line: one rounded shape
-            bulb = _rect(_mean(shape.cells, n), 0.75, _WHITE, _ARROW_GREY, rounded=True, thickness=5)
+            bulb = _rect(_mean(shape.cells, n), 0.75, _WHITE, _LINES["arrow"][0], rounded=True, thickness=5)
             out["overlays"].append({**bulb, "width": 0.75 + len(cols) - 1, "height": 0.75 + len(rows) - 1})
         else:  # two cells corner to corner: a thick grey line, white inside
             points = [_centre(c, n) for c in shape.cells]
-            out["lines"].append({"color": _ARROW_GREY, "thickness": 35, "wayPoints": points})
+            out["lines"].append({"color": _LINES["arrow"][0], "thickness": 35, "wayPoints": points})
             out["lines"].append({"color": _WHITE, "thickness": 25, "wayPoints": points})
 
 
@@ -207,43 +205,4 @@ def _sentence(rule: Rule, n: int) -> str:
             return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
         return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
     gap = getattr(rule, "gap", None)
-    text = _SENTENCES.get(f"{rule.kind}:{style}") or _SENTENCES.get(f"{rule.kind}:")
-    return (text or f"The {rule.label} rule applies.").format(n=n, gap=whisper_gap(n) if gap is None else gap)
-
-
-_SENTENCES = {
-    "noregion:": "A cell outside every outlined region is in no region; a region of fewer than {n} cells "
-    "holds no digit twice.",
-    "killer:": "Digits in a cage do not repeat, and sum to the small number in its corner if there is one.",
-    "littlekiller:": "A number outside the grid is the sum of the digits along the diagonal its arrow points "
-    "along; digits may repeat there.",
-    "sandwich:": "A number outside the grid is the sum of the digits between 1 and {n} in its row or column.",
-    "arrow:": "Digits along an arrow sum to the number in its circle (a two-cell circle reads as a two-digit "
-    "number).",
-    "thermo:": "Digits increase along each thermometer from its bulb.",
-    "dot:white": "Digits joined by a white dot differ by 1.",
-    "dot:black": "Of two digits joined by a black dot, one is twice the other.",
-    "dot:x": "Digits joined by an X sum to 10.",
-    "dot:v": "Digits joined by a V sum to 5.",
-    "negative:white": "All white dots are given: neighbours without one do not differ by 1.",
-    "negative:black": "All black dots are given: of neighbours without one, neither is twice the other.",
-    "negative:xv": "All X and V are given: neighbours without one do not sum to 10 or 5.",
-    "cellmark:odd": "A digit in a grey circle is odd.",
-    "cellmark:even": "A digit in a grey square is even.",
-    "cellmark:min": "A digit in a cell with inward chevrons is less than each orthogonal neighbour.",
-    "cellmark:max": "A digit in a cell with outward chevrons is more than each orthogonal neighbour.",
-    "apart:antiknight": "Cells a chess knight's move apart do not hold the same digit.",
-    "apart:antiking": "Cells a chess king's move apart do not hold the same digit.",
-    "apart:nonconsecutive": "Orthogonally neighbouring digits do not differ by 1.",
-    "palindrome:": "A grey line reads the same from either end.",
-    "renban:": "A purple line holds different consecutive digits, in any order.",
-    "whispers:": "Neighbouring digits on a green line differ by at least {gap}.",
-    "between:": "Digits on a line between two circles lie strictly between the digits in the circles.",
-    "regionsum:": "A blue line has the same sum in each region it passes through.",
-    "clone:": "Shaded shapes of the same form hold the same digits in the same places.",
-    "quadruple:": "The digits in a circle where four cells meet all appear among those four cells.",
-    "diagonal:": "Digits do not repeat on a marked diagonal.",
-    "extraregion:": "Digits do not repeat in an outlined grey region.",
-    "windoku:": "Each of the four grey windows holds the digits 1 to {n} once.",
-    "disjoint:": "Cells in the same place in each box hold different digits.",
-}
+    return rule.traits.sentence.format(n=n, gap=whisper_gap(n) if gap is None else gap)

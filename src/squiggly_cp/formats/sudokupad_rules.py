@@ -46,7 +46,8 @@ from typing import Any
 
 from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
-from ..core.rules import Apart, CellMark, Diagonal, DisjointGroups, KillerCage, Rule
+from ..core.rules import CellMark, Diagonal, KillerCage, Rule
+from ..core.rules.registry import grid_rules
 
 __all__ = ["FLAGS", "cell_list", "drawn_rules", "empty", "flag_rules", "items", "meta_cage", "shown"]
 
@@ -57,10 +58,7 @@ _NEAR = 0.02
 _FULL = 0.95
 _COSMETIC = ("outlineC", "fontC", "fromConstraint")
 FLAGS: dict[str, Rule] = {
-    "antiknight": Apart("antiknight"),
-    "antiking": Apart("antiking"),
-    "nonconsecutive": Apart("nonconsecutive"),
-    "disjointgroups": DisjointGroups(),
+    key: rule for key, rule in grid_rules().items() if rule.traits.look.element == "whole"
 }
 """Metadata keys (f-puzzles' names) that switch on a whole-grid rule when ``true``."""
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..core.geometry import Layout, RuleLink, RuleSum, RuleWhole, layout_for
 from ..core.puzzle import Puzzle, Unsupported
-from ..core.rules import Apart, CellMark, Dot, KillerCage, Rule, Sandwich
+from ..core.rules import RULES, KillerCage, Rule, Sandwich
 from ..core.rules.base import Table, at_most_once
 
 LOGIC = "the logic solver (logic, rate, hint)"
@@ -183,17 +183,14 @@ def _literals(literals: Iterable[Any]) -> list[tuple[bool, int, int]]:
 
 
 def step_name(rule: Rule) -> str:
-    """What a step with this rule is called."""
-    if isinstance(rule, Dot):
-        return "XV" if rule.style in ("x", "v") else "kropki dot"
-    if isinstance(rule, Apart):
-        return {"antiknight": "anti-knight", "antiking": "anti-king"}.get(rule.style, "non-consecutive")
-    if isinstance(rule, CellMark):
-        return "odd/even cell" if rule.style in ("odd", "even") else "minimum/maximum cell"
-    return NAMES.get(rule.kind, rule.label)
+    """What a step with this rule is called (its kind's `Style.step`)."""
+    return rule.traits.step
 
 
-NAMES = {"negative": "negative constraint", "whispers": "whispers"}
+RULE_STEP_NAMES = tuple(dict.fromkeys(s.step for kind in RULES.values() for s in kind.styles.values()))
+"""Every name a step with a rule may have, in the order of `RULES`: each
+family that names steps by their rule (pairs, sums, rules read whole)
+lists them all, so every kind has a score."""
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,15 @@ from typing import Any
 
 from ..core.puzzle import Puzzle
 from .blocked import FINDERS as BLOCK_FINDERS
-from .relations import STEP_NAMES
+from .links import RULE_STEP_NAMES
 from .scales import SCALES, Scale
 from .solver import LogicResult, get_scale, solve_logic
 from .sums import FINDERS as SUM_FINDERS
 from .wholes import FINDERS as WHOLE_FINDERS
 
-NOT_SE = frozenset(STEP_NAMES).union(*(t.step_names for t in SUM_FINDERS + WHOLE_FINDERS + BLOCK_FINDERS))
+NOT_SE = frozenset(RULE_STEP_NAMES).union(
+    *(t.step_names for t in SUM_FINDERS + WHOLE_FINDERS + BLOCK_FINDERS)
+)
 """Steps Sudoku Explainer has no technique for (`Rating.se_exact`)."""
 
 SCORES: dict[str, int] = {}

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..core.puzzle import cell_name
-from .links import RuleTag, backward
+from .links import RULE_STEP_NAMES, RuleTag, backward
 from .state import State, digits_of
 from .step import Step, Technique, digits_text
 
@@ -86,24 +86,8 @@ def _step(state: State, tag: RuleTag, cell: int, gone: int, grade: float, there:
     )
 
 
-STEP_NAMES = (
-    "kropki dot",
-    "XV",
-    "negative constraint",
-    "anti-knight",
-    "anti-king",
-    "non-consecutive",
-    "odd/even cell",
-    "minimum/maximum cell",
-    "thermometer",
-    "whispers",
-    "palindrome",
-    "clone",
-    "arrow",
-)
-"""What steps with a rule are called (`step_name`)."""
-
 FINDERS: tuple[Technique, ...] = (
-    Technique("rule bans", BANS, 14, rule_bans, names=STEP_NAMES),  # one score per step name: as rule pair
-    Technique("rule pair", PAIR_PLACED, 14, rule_pairs, variable=True, names=STEP_NAMES),
+    # One score per step name: the bans score as the pairs do.
+    Technique("rule bans", BANS, 14, rule_bans, names=RULE_STEP_NAMES),
+    Technique("rule pair", PAIR_PLACED, 14, rule_pairs, variable=True, names=RULE_STEP_NAMES),
 )

@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 from ..core.geometry import Layout
 from ..core.puzzle import cell_name, digit_char
 from .leftovers import sides
-from .links import RuleTag
+from .links import RULE_STEP_NAMES, RuleTag
 from .state import State, bits, digits_of
 from .step import Role, Step, Technique, elims_text, houses_text
 
@@ -383,11 +383,9 @@ def innies_outies(state: State) -> Iterator[Step]:
             yield step
 
 
-SUM_NAMES = ("killer cage", "arrow", "little killer", "region-sum line")
-"""What steps with a rule's sum are called (`links.step_name`)."""
 
 FINDERS: tuple[Technique, ...] = (
-    Technique("rule sum", SUM_ONE, 14, rule_sums, variable=True, names=SUM_NAMES),
+    Technique("rule sum", SUM_ONE, 14, rule_sums, variable=True, names=RULE_STEP_NAMES),
     Technique("innies and outies", INNIES, 40, innies_outies, variable=True),
     Technique("cage locked digits", LOCKED, 40, cage_locks),
 )

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..core.geometry import Layout
-from .links import RuleTag
+from .links import RULE_STEP_NAMES, RuleTag
 from .state import State, digits_of
 from .step import Role, Step, Technique, elims_text
 from .sums import SUM_ONE, digit_sets_text, fill_grade, groups_of
@@ -125,9 +125,7 @@ class _Board:
         self.rules = ()
 
 
-WHOLE_NAMES = ("renban line", "between line", "quadruple", "sandwich sum")
-"""What steps with a rule read whole are called (`links.step_name`)."""
 
 FINDERS: tuple[Technique, ...] = (
-    Technique("rule whole", SUM_ONE, 14, rule_wholes, variable=True, names=WHOLE_NAMES),
+    Technique("rule whole", SUM_ONE, 14, rule_wholes, variable=True, names=RULE_STEP_NAMES),
 )

@@ -34,18 +34,56 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from ..core.puzzle import MAX_SIZE, MIN_SIZE
+from ..core.rules import RULES
 from ..core.symmetry import CLUE_SYMMETRIES
 from ..draw.page import board_script, script_json
 from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
 
-__all__ = ["workbench_page"]
+__all__ = ["tool_table", "workbench_page"]
 
 SCRIPTS = ("tools", "candidates", "editing")
 """The page's own scripts beside ``board.js``, each inlined at its placeholder
 (``/*__TOOLS_JS__*/``...): the variant tools, the true candidates a slice at a
 time, the metadata fields, digit pad and selection."""
+
+
+GROUPS = {"cage": "Draw", "path": "Lines", "arrow": "Lines", "edge": "Edges", "cell": "Cells"}
+"""The panel's row for a tool, by its look's element; any other is a rule of the whole grid ("Global")."""
+
+
+def tool_table() -> list[dict[str, Any]]:
+    """The variant tools the page offers, from each rule kind's `Style`s (in
+    `RULES`' order): ``id`` (``data-tool``), ``label``, ``group``, ``key`` (the
+    f-puzzles key it writes) and ``value`` (an X or V's), ``kind`` (the
+    drawn rule's ``data-rule``), ``name`` (what a person calls it),
+    ``sizes`` (where it is offered), ``exclusive`` (the key of the mark a
+    mark replaces in its cell: odd and even, minimum and maximum) and
+    ``shortest`` (a line's fewest cells)."""
+    out = []
+    for kind in RULES.values():
+        for key, style in kind.styles.items():
+            if style.tool is None:
+                continue
+            group = GROUPS.get(style.look.element, "Global")
+            others = [o.fpuzzles for k, o in kind.styles.items() if k != key and o.step == style.step]
+            out.append(
+                {
+                    "id": style.tool.id,
+                    "label": style.tool.label,
+                    "group": group,
+                    "key": style.fpuzzles,
+                    "value": style.look.text if group == "Edges" and style.look.text else None,
+                    "kind": kind.kind,
+                    "name": style.label,
+                    "sizes": [n for n in range(MIN_SIZE, MAX_SIZE + 1) if style.sizes.allows(n)],
+                    "exclusive": others[0] if group == "Cells" and others else None,
+                    "shortest": getattr(kind, "shortest", 2),
+                }
+            )
+    return out
 
 
 @cache
@@ -61,6 +99,7 @@ def workbench_page() -> str:
         "wall": WALL,
         "sizes": [MIN_SIZE, MAX_SIZE],
         "symmetries": list(CLUE_SYMMETRIES),
+        "tools": tool_table(),
     }
     page = template.replace("/*__BOARD_JS__*/", board_script())
     for name in SCRIPTS:

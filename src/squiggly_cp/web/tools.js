@@ -17,28 +17,20 @@
 function squigglyTools(page) {
   const {board, boardBox, C, M} = page;
   const role = name => document.querySelector("[data-role=" + name + "]");
-  const LINES = {thermo: "thermometer", arrow: "arrow", palindrome: "palindrome", renban: "renban",
-    whispers: "whispers", between: "betweenline", "region-sum": "regionsumline"};
-  const EDGES = {"kropki-white": ["difference", null], "kropki-black": ["ratio", null], x: ["xv", "X"], v: ["xv", "V"]};
-  const MARKS = {odd: "odd", even: "even", min: "minimum", max: "maximum"};
-  const EXCLUSIVE = {odd: "even", even: "odd", minimum: "maximum", maximum: "minimum"};
-  const FLAGS = {"diagonal+": "Diagonal \u2197", "diagonal-": "Diagonal \u2198", antiknight: "Anti-knight",
-    antiking: "Anti-king", nonconsecutive: "Non-consecutive", windoku: "Windoku", disjointgroups: "Disjoint groups",
-    "negative-difference": "All white dots given", "negative-ratio": "All black dots given", "negative-xv": "All X/V given"};
-  // Each key's rules as the library names their kind (a drawn rule's data-rule).
-  const KINDS = {killercage: "killer", thermometer: "thermo", arrow: "arrow", palindrome: "palindrome", renban: "renban",
-    whispers: "whispers", betweenline: "between", regionsumline: "regionsum", difference: "dot", ratio: "dot", xv: "dot",
-    odd: "cellmark", even: "cellmark", minimum: "cellmark", maximum: "cellmark"};
-  const LABELS = {killercage: "killer cage", thermometer: "thermometer", arrow: "arrow", palindrome: "palindrome",
-    renban: "renban line", whispers: "whispers line", betweenline: "between line", regionsumline: "region-sum line",
-    difference: "white dot", ratio: "black dot", xv: "X/V", odd: "odd cell", even: "even cell", minimum: "min cell", maximum: "max cell"};
-  const TOOLS = [
-    ["Draw", {select: "Select", cage: "Cage"}],
-    ["Lines", {thermo: "Thermo", arrow: "Arrow", palindrome: "Palindrome", renban: "Renban", whispers: "Whispers",
-      between: "Between", "region-sum": "Region sum"}],
-    ["Edges", {"kropki-white": "White dot", "kropki-black": "Black dot", x: "X", v: "V"}],
-    ["Cells", {odd: "Odd", even: "Even", min: "Min", max: "Max"}],
-  ];
+  // The tools, from the server's table of rule kinds (web/page.py's tool_table):
+  // each tool's f-puzzles key by its data-tool, per row of the panel.
+  const LINES = {}, EDGES = {}, MARKS = {}, EXCLUSIVE = {}, FLAGS = {}, KINDS = {}, LABELS = {}, TOOL = {};
+  const TOOLS = [["Draw", {select: "Select"}], ["Lines", {}], ["Edges", {}], ["Cells", {}]];
+  for (const t of page.table) {
+    TOOL[t.id] = t;
+    if (t.group === "Global") { FLAGS[t.id] = t.label; continue; }
+    TOOLS.find(row => row[0] === t.group)[1][t.id] = t.label;
+    if (t.group === "Lines" && t.id !== "arrow") LINES[t.id] = t.key;
+    if (t.group === "Edges") EDGES[t.id] = [t.key, t.value];
+    if (t.group === "Cells") { MARKS[t.id] = t.key; EXCLUSIVE[t.key] = t.exclusive; }
+    KINDS[t.key] = t.kind;  // each key's rules as the library names their kind (a drawn rule's data-rule)
+    if (!(t.key in LABELS)) LABELS[t.key] = t.name;
+  }
   const DRAWN = new Set(Object.values(KINDS));  // the kinds units() finds in the keys; the others come from the drawing
   let tool = null, drag = null, selectedId = null, asked = null, drawTimer = null, typing = false;
   // Why the last drag drew nothing, or stopped growing (told until the next one).
@@ -194,7 +186,7 @@ function squigglyTools(page) {
     else if (from && cells.length < 2) render();  // the bulb kept, still waiting for its line
     else if (from) { bulb = null; add("arrow", {cells: from.map(i => name(i, n)), lines: [names]}); }
     else if (tool === "cage") add("killercage", {cells: names});
-    else if (cells.length < (tool === "between" ? 3 : 2)) {  // a line needs two cells, a between line three
+    else if (cells.length < TOOL[tool].shortest) {  // a line needs two cells, a between line three
       if (tool === "between" && cells.length === 2) told = "A between line needs at least 3 cells (its two ends and a cell between).";
       render();
     }
@@ -212,8 +204,6 @@ function squigglyTools(page) {
       return out;
     });
   }
-  // As the library's box_shape: boxes are a divisor's rows by the rest, the divisor above 1.
-  const hasBoxes = n => { for (let d = Math.floor(Math.sqrt(n)); d > 1; d--) if (n % d === 0) return true; return false; };
   const sameCells = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
   function windowIndex(rules, cells) {
     return (Array.isArray(rules.extraregion) ? rules.extraregion : []).findIndex(e => e && sameCells(e.cells || [], cells));
@@ -290,7 +280,7 @@ function squigglyTools(page) {
   function limitNote(most) {
     if (tool === "cage") return "A cage holds at most " + most + " cells (different digits).";
     if (tool === "arrow") return "An arrow's line from a bulb of one cell has at most " + (most - 1) + " cells (its sum is a digit).";
-    return "A " + (tool === "renban" ? "renban line" : "thermometer") + " has at most " + most + " cells (different digits).";
+    return "A " + TOOL[tool].name + " has at most " + most + " cells (different digits).";
   }
   function pick(p, n) {
     // The rules under the click, nearest first (a dot by its edge's middle,
@@ -419,19 +409,16 @@ function squigglyTools(page) {
     render: function (view) {
       const s = page.state();
       syncDrawing(s);
-      if (tool === "x" && s.n < 6) tool = null;  // the grid made smaller under it
+      if (tool && TOOL[tool] && !TOOL[tool].sizes.includes(s.n)) tool = null;  // the grid made smaller under it
       for (const b of panel.querySelectorAll("[data-role=tool]")) {
         const key = b.getAttribute("data-tool");
         b.setAttribute("aria-pressed", String(key in FLAGS ? flagOn(s, key) : key === tool));
-        if (key === "windoku") b.disabled = s.n !== 9;
-        if (key === "disjointgroups") {  // the boxes' places: none on a prime size
-          b.disabled = !flagOn(s, key) && !hasBoxes(s.n);
-          b.title = b.disabled ? "a " + s.n + "x" + s.n + " grid has no boxes" : "a rule of the whole grid, on or off";
-        }
-        if (key === "x") {  // two different digits 1-n that sum to 10
-          b.disabled = s.n < 6;
-          b.title = b.disabled ? "no two different digits 1-" + s.n + " sum to 10 (an X needs a 6x6 grid or larger)" : "draw: X";
-        }
+        const t = TOOL[key];
+        if (!t) continue;
+        // Offered where the rule can hold (a rule of the whole grid that is on can still be turned off).
+        b.disabled = !t.sizes.includes(s.n) && !(key in FLAGS && flagOn(s, key));
+        b.title = b.disabled ? "no " + t.name + " on a " + s.n + "x" + s.n + " grid"
+          : key in FLAGS ? "a rule of the whole grid, on or off" : "draw: " + t.label;
       }
       const u = selectedUnit();
       if (!u) selectedId = null;

@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, orthogonal_pairs, relation, support_table
+from .base import (
+    Board,
+    Encoder,
+    Look,
+    Rule,
+    RuleError,
+    Style,
+    Tool,
+    orthogonal_pairs,
+    relation,
+    support_table,
+)
 
 MOVES = {
     "antiknight": ((1, 2), (2, 1), (1, -2), (2, -1)),
@@ -33,6 +45,35 @@ class Apart(Rule):
 
     kind = "apart"
     label = "global constraint"
+    styles: ClassVar[dict[str, Style]] = {
+        "antiknight": Style(
+            "anti-knight",
+            "antiknight",
+            Look("whole"),
+            ("anti-knight", "antiknight", "knight's move"),
+            "Cells a chess knight's move apart do not hold the same digit.",
+            "anti-knight",
+            tool=Tool("antiknight", "Anti-knight"),
+        ),
+        "antiking": Style(
+            "anti-king",
+            "antiking",
+            Look("whole"),
+            ("anti-king", "antiking", "king's move"),
+            "Cells a chess king's move apart do not hold the same digit.",
+            "anti-king",
+            tool=Tool("antiking", "Anti-king"),
+        ),
+        "nonconsecutive": Style(
+            "non-consecutive",
+            "nonconsecutive",
+            Look("whole"),
+            ("non-consecutive", "nonconsecutive"),
+            "Orthogonally neighbouring digits do not differ by 1.",
+            "non-consecutive",
+            tool=Tool("nonconsecutive", "Non-consecutive"),
+        ),
+    }
 
     def describe(self, size: int) -> str:
         return f"the {NAMES.get(self.style, self.style)} constraint"

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import (
     Board,
     Encoder,
+    Look,
     Rule,
     RuleError,
     Shape,
+    Style,
+    Tool,
     cell_list,
     check_line,
     one_of_tuples,
@@ -34,6 +38,18 @@ class Arrow(Rule):
 
     kind = "arrow"
     label = "arrow"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "arrow",
+            "arrow",
+            Look("arrow", "#A1A1A1", 5, bulb="first"),
+            ("arrow",),
+            "Digits along an arrow sum to the number in its circle (a two-cell circle reads as a two-digit "
+            "number).",
+            "arrow",
+            tool=Tool("arrow", "Arrow"),
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.bulb + self.line

@@ -12,6 +12,7 @@ Cells are 0-based row-major indices; names in messages are ``r1c1``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -20,9 +21,13 @@ from typing import Any, ClassVar, Protocol
 __all__ = [
     "Board",
     "Encoder",
+    "Look",
     "Rule",
     "RuleError",
     "Shape",
+    "Sizes",
+    "Style",
+    "Tool",
     "at_most_once",
     "cell_list",
     "orthogonal_pairs",
@@ -126,13 +131,119 @@ class Shape:
     at: tuple[int, int] | None = None
 
 
+@dataclass(frozen=True)
+class Look:
+    """How one style of a rule is drawn, in SudokuPad's terms: what the
+    SudokuPad writer writes, what its reader recognises, and (the same
+    colour) what the SVG drawing shows.
+
+    ``element``: ``path`` (a line through the cell centres), ``arrow`` (a
+    bulb and a line with a head), ``cage`` (a dashed outline), ``edge`` (a
+    mark on the edge between two cells: a circle or a text), ``cell`` (a
+    mark in a cell), ``outside`` (a clue outside the grid), ``corner`` (a
+    mark where four cells meet), ``shade`` (tinted cells), ``diagonal`` (a
+    line corner to corner), ``whole`` (nothing drawn: a rule of the whole
+    grid, named in the rules text and a metadata flag), ``regions`` (the
+    regions' outlines). ``colour`` is SudokuPad's ``#RRGGBB``; ``thickness``
+    a line's width in SudokuPad's units (64 a cell); ``opacity`` the SVG's;
+    ``bulb`` ``first`` (a circle on the first cell), ``ends`` (one on each
+    end) or ``""``; ``shape`` a cell or edge mark's ``circle``, ``square``,
+    ``text`` or ``chevrons``; ``text`` the text drawn (``X``)."""
+
+    element: str
+    colour: str = ""
+    thickness: float = 0.0
+    opacity: float = 1.0
+    bulb: str = ""
+    shape: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The grid sizes a style of rule has a meaning on (and can hold):
+    ``least`` and up, multiples of ``multiple`` only, ``only`` these if any,
+    sizes with boxes (not prime) if ``boxes``."""
+
+    least: int = 1
+    multiple: int = 1
+    only: tuple[int, ...] = ()
+    boxes: bool = False
+
+    def allows(self, size: int) -> bool:
+        boxed = any(size % d == 0 for d in range(2, math.isqrt(size) + 1))
+        return (
+            size >= self.least
+            and size % self.multiple == 0
+            and (not self.only or size in self.only)
+            and (boxed or not self.boxes)
+        )
+
+
+ANY_SIZE = Sizes()
+
+
+@dataclass(frozen=True)
+class Tool:
+    """The workbench's button that draws a style of rule: ``id`` its
+    ``data-tool`` (a rule of the whole grid: its f-puzzles key, or
+    ``negative-`` and the name in f-puzzles' ``negative`` list), ``label``
+    its text."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Style:
+    """Everything the tool says and draws of one style of a rule kind (a
+    kind with one style has it under ``""``), as plain data: every table
+    that names kinds (the f-puzzles keys, SudokuPad's drawing, the SVG's
+    colours, the rules text, the logic steps' names, the workbench's tools)
+    is derived from these (docs/architecture.md: a rule).
+
+    ``label``: what a person calls it ("white kropki dot"); ``fpuzzles``:
+    its f-puzzles key (``region`` for cells in no region, which f-puzzles
+    marks by a grid cell's ``region``); ``look``: how SudokuPad draws it; ``phrases``: lower-case
+    words by which a rules text names it ("renban", "thermo"); ``sentence``:
+    our rules text for it (``{n}`` the size, ``{gap}`` a whisper's gap);
+    ``step``: what a logic step with it is called; ``tool``: the
+    workbench's button for drawing it (None: no tool draws it; a loaded
+    one is drawn and deleted all the same); ``sizes``: where it has a
+    meaning and can hold."""
+
+    label: str
+    fpuzzles: str
+    look: Look
+    phrases: tuple[str, ...]
+    sentence: str
+    step: str
+    tool: Tool | None = None
+    sizes: Sizes = ANY_SIZE
+
+
 class Rule:
     """The base of every rule kind (each a frozen dataclass subclass).
 
-    ``kind`` is the registry key and ``label`` the name a person reads."""
+    ``kind`` is the registry key and ``label`` the name a person reads;
+    ``styles`` what is said and drawn of each of its styles (`Style`), by
+    the name `variety` gives an instance's."""
 
     kind: ClassVar[str] = ""
     label: ClassVar[str] = ""
+    styles: ClassVar[dict[str, Style]] = {}
+    fpuzzles_value: ClassVar[str] = ""
+    """A line kind's field that an f-puzzles entry's ``value`` holds (whispers' ``gap``)."""
+
+    def variety(self) -> str:
+        """The key of this rule's style in ``styles`` (``""`` for a kind of one style)."""
+        style = getattr(self, "style", "")
+        return style if isinstance(style, str) else ""
+
+    @property
+    def traits(self) -> Style:
+        """This rule's `Style`."""
+        return self.styles[self.variety()]
 
     def cells(self) -> Cells:
         """The cells the rule is about (for validation and drawing)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, relation
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style, Tool, cell_list, relation
 
 STYLES = {"odd": "odd cell", "even": "even cell", "min": "minimum cell", "max": "maximum cell"}
 
@@ -26,6 +27,44 @@ class CellMark(Rule):
 
     kind = "cellmark"
     label = "cell mark"
+    styles: ClassVar[dict[str, Style]] = {
+        "odd": Style(
+            "odd cell",
+            "odd",
+            Look("cell", "#CFCFCF", shape="circle"),
+            ("odd",),
+            "A digit in a grey circle is odd.",
+            "odd/even cell",
+            tool=Tool("odd", "Odd"),
+        ),
+        "even": Style(
+            "even cell",
+            "even",
+            Look("cell", "#CFCFCF", shape="square"),
+            ("even",),
+            "A digit in a grey square is even.",
+            "odd/even cell",
+            tool=Tool("even", "Even"),
+        ),
+        "min": Style(
+            "minimum cell",
+            "minimum",
+            Look("cell", "#CCCCCC", shape="chevrons", text="in"),
+            ("minimum", "minimums"),
+            "A digit in a cell with inward chevrons is less than each orthogonal neighbour.",
+            "minimum/maximum cell",
+            tool=Tool("min", "Min"),
+        ),
+        "max": Style(
+            "maximum cell",
+            "maximum",
+            Look("cell", "#CCCCCC", shape="chevrons", text="out"),
+            ("maximum", "maximums"),
+            "A digit in a cell with outward chevrons is more than each orthogonal neighbour.",
+            "minimum/maximum cell",
+            tool=Tool("max", "Max"),
+        ),
+    }
 
     def cells(self) -> tuple[int, ...]:
         return (self.cell,)

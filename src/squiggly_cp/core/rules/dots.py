@@ -7,14 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import (
     Board,
     Encoder,
+    Look,
     Rule,
     RuleError,
     Shape,
+    Sizes,
+    Style,
     Table,
+    Tool,
     adjacent,
     cell_list,
     orthogonal_pairs,
@@ -47,6 +52,46 @@ class Dot(Rule):
 
     kind = "dot"
     label = "dot"
+    styles: ClassVar[dict[str, Style]] = {
+        "white": Style(
+            "white kropki dot",
+            "difference",
+            Look("edge", "#FFFFFF", shape="circle"),
+            ("white dot", "white kropki", "white circle"),
+            "Digits joined by a white dot differ by 1.",
+            "kropki dot",
+            tool=Tool("kropki-white", "White dot"),
+        ),
+        "black": Style(
+            "black kropki dot",
+            "ratio",
+            Look("edge", "#000000", shape="circle"),
+            ("black dot", "black kropki", "black circle"),
+            "Of two digits joined by a black dot, one is twice the other.",
+            "kropki dot",
+            tool=Tool("kropki-black", "Black dot"),
+        ),
+        "x": Style(
+            "X",
+            "xv",
+            Look("edge", shape="text", text="X"),
+            ("an x", "x's", "xs"),
+            "Digits joined by an X sum to 10.",
+            "XV",
+            tool=Tool("x", "X"),
+            sizes=Sizes(least=6),
+        ),
+        "v": Style(
+            "V",
+            "xv",
+            Look("edge", shape="text", text="V"),
+            ("a v", "v's", "vs"),
+            "Digits joined by a V sum to 5.",
+            "XV",
+            tool=Tool("v", "V"),
+            sizes=Sizes(least=3),
+        ),
+    }
 
     @property
     def amount(self) -> int:
@@ -97,6 +142,35 @@ class NoOtherDots(Rule):
 
     kind = "negative"
     label = "negative constraint"
+    styles: ClassVar[dict[str, Style]] = {
+        "white": Style(
+            "negative white dots",
+            "negative",
+            Look("whole"),
+            ("all possible white dots", "all white dots"),
+            "All white dots are given: neighbours without one do not differ by 1.",
+            "negative constraint",
+            tool=Tool("negative-difference", "All white dots given"),
+        ),
+        "black": Style(
+            "negative black dots",
+            "negative",
+            Look("whole"),
+            ("all possible black dots", "all black dots"),
+            "All black dots are given: of neighbours without one, neither is twice the other.",
+            "negative constraint",
+            tool=Tool("negative-ratio", "All black dots given"),
+        ),
+        "xv": Style(
+            "negative X and V",
+            "negative",
+            Look("whole"),
+            ("all possible x", "all x and v", "all xv"),
+            "All X and V are given: neighbours without one do not sum to 10 or 5.",
+            "negative constraint",
+            tool=Tool("negative-xv", "All X/V given"),
+        ),
+    }
 
     def describe(self, size: int) -> str:
         names = {"white": "white kropki dots", "black": "black kropki dots", "xv": "X and V"}

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, relation
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style, cell_list, relation
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,16 @@ class Clone(Rule):
 
     kind = "clone"
     label = "clone"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "clone",
+            "clone",
+            Look("shade", "#D0D0FF"),
+            ("clone",),
+            "Shaded shapes of the same form hold the same digits in the same places.",
+            "clone",
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.first + self.second
@@ -51,6 +62,16 @@ class Quadruple(Rule):
 
     kind = "quadruple"
     label = "quadruple"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "quadruple",
+            "quadruple",
+            Look("corner", "#FFFFFF", shape="circle"),
+            ("quadruple",),
+            "The digits in a circle where four cells meet all appear among those four cells.",
+            "quadruple",
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.corner

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..geometry import box_shape
-from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Sizes, Style, Tool, at_most_once, cell_list
 
 Named = tuple[tuple[str, tuple[int, ...]], ...]
 
@@ -34,6 +35,29 @@ class Diagonal(_Houses):
 
     kind = "diagonal"
     label = "diagonal"
+    styles: ClassVar[dict[str, Style]] = {
+        "+": Style(
+            "diagonal ╱",
+            "diagonal+",
+            Look("diagonal", "#34BBE6", 2, text="+"),
+            ("diagonal",),
+            "Digits do not repeat on a marked diagonal.",
+            "diagonal",
+            tool=Tool("diagonal+", "Diagonal \u2197"),
+        ),
+        "-": Style(
+            "diagonal ╲",
+            "diagonal-",
+            Look("diagonal", "#34BBE6", 2, text="-"),
+            ("diagonal",),
+            "Digits do not repeat on a marked diagonal.",
+            "diagonal",
+            tool=Tool("diagonal-", "Diagonal \u2198"),
+        ),
+    }
+
+    def variety(self) -> str:
+        return self.direction
 
     def describe(self, size: int) -> str:
         return f"the {'positive' if self.direction == '+' else 'negative'} diagonal"
@@ -60,6 +84,16 @@ class ExtraRegion(_Houses):
 
     kind = "extraregion"
     label = "extra region"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "extra region",
+            "extraregion",
+            Look("shade", "#CFCFCF"),
+            ("extra region",),
+            "Digits do not repeat in an outlined grey region.",
+            "extra region",
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.region
@@ -122,6 +156,18 @@ def implied(size: int) -> tuple[tuple[int, ...], ...]:
 class Windoku(_Houses):
     kind = "windoku"
     label = "windoku"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "windoku",
+            "extraregion",
+            Look("shade", "#CFCFCF"),
+            ("windoku", "window"),
+            "Each of the four grey windows holds the digits 1 to {n} once.",
+            "windoku",
+            tool=Tool("windoku", "Windoku"),
+            sizes=Sizes(only=(9,)),
+        )
+    }
 
     def describe(self, size: int) -> str:
         return "the windoku windows"
@@ -155,6 +201,18 @@ class DisjointGroups(_Houses):
 
     kind = "disjoint"
     label = "disjoint groups"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "disjoint groups",
+            "disjointgroups",
+            Look("whole"),
+            ("disjoint groups", "disjoint subsets"),
+            "Cells in the same place in each box hold different digits.",
+            "disjoint groups",
+            tool=Tool("disjointgroups", "Disjoint groups"),
+            sizes=Sizes(boxes=True),
+        )
+    }
 
     def describe(self, size: int) -> str:
         return "the disjoint groups"
@@ -192,6 +250,17 @@ class NoRegion(Rule):
 
     kind = "noregion"
     label = "cells in no region"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "cells in no region",
+            "region",
+            Look("regions"),
+            ("no region", "not in any region"),
+            "A cell outside every outlined region is in no region; a region of fewer than {n} cells "
+            "holds no digit twice.",
+            "cells in no region",
+        )
+    }
 
     def _regions(self) -> dict[int, tuple[int, ...]]:
         groups: dict[int, list[int]] = {}

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list, touching
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style, Tool, at_most_once, cell_list, touching
 
 
 @cache
@@ -63,6 +64,17 @@ class KillerCage(Rule):
 
     kind = "killer"
     label = "killer cage"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "killer cage",
+            "killercage",
+            Look("cage"),
+            ("killer cage", "cage"),
+            "Digits in a cage do not repeat, and sum to the small number in its corner if there is one.",
+            "killer cage",
+            tool=Tool("cage", "Cage"),
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.cage

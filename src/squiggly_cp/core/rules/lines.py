@@ -6,8 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list, check_line, relation
+from .base import (
+    Board,
+    Encoder,
+    Look,
+    Rule,
+    RuleError,
+    Shape,
+    Style,
+    Tool,
+    at_most_once,
+    cell_list,
+    check_line,
+    relation,
+)
 
 
 class _Line(Rule):
@@ -36,6 +50,17 @@ class Palindrome(_Line):
 
     kind = "palindrome"
     label = "palindrome"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "palindrome",
+            "palindrome",
+            Look("path", "#CFCFCF", 16, opacity=0.8),
+            ("palindrome",),
+            "A grey line reads the same from either end.",
+            "palindrome",
+            tool=Tool("palindrome", "Palindrome"),
+        )
+    }
 
     def _pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.line, reversed(self.line), strict=True))[: len(self.line) // 2]
@@ -56,6 +81,17 @@ class Renban(_Line):
 
     kind = "renban"
     label = "renban line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "renban line",
+            "renban",
+            Look("path", "#F067F0", 16, opacity=0.6),
+            ("renban",),
+            "A purple line holds different consecutive digits, in any order.",
+            "renban line",
+            tool=Tool("renban", "Renban"),
+        )
+    }
 
     def validate(self, size: int) -> None:
         super().validate(size)
@@ -94,6 +130,19 @@ class Whispers(_Line):
 
     kind = "whispers"
     label = "German whispers line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "German whispers line",
+            "whispers",
+            Look("path", "#67F067", 16, opacity=0.6),
+            ("german whispers", "whispers"),
+            "Neighbouring digits on a green line differ by at least {gap}.",
+            "whispers",
+            tool=Tool("whispers", "Whispers"),
+        )
+    }
+
+    fpuzzles_value = "gap"
 
     def _gap(self, size: int) -> int:
         return whisper_gap(size) if self.gap is None else self.gap
@@ -121,6 +170,17 @@ class Between(_Line):
 
     kind = "between"
     label = "between line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "between line",
+            "betweenline",
+            Look("path", "#CFCFCF", 2, bulb="ends"),
+            ("between line", "between"),
+            "Digits on a line between two circles lie strictly between the digits in the circles.",
+            "between line",
+            tool=Tool("between", "Between"),
+        )
+    }
     shortest = 3
 
     def encode(self, enc: Encoder, board: Board) -> None:
@@ -151,6 +211,17 @@ class RegionSumLine(_Line):
 
     kind = "regionsum"
     label = "region-sum line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "region-sum line",
+            "regionsumline",
+            Look("path", "#2ECBFF", 8, opacity=0.8),
+            ("region sum", "region-sum"),
+            "A blue line has the same sum in each region it passes through.",
+            "region-sum line",
+            tool=Tool("region-sum", "Region sum"),
+        )
+    }
 
     def pieces(self, regions: Sequence[int]) -> list[list[int]]:
         out: list[list[int]] = []

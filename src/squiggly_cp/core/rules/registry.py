@@ -3,9 +3,11 @@ an entry here (docs/architecture.md)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .apart import Apart
 from .arrow import Arrow
-from .base import Rule
+from .base import Look, Rule
 from .cellmarks import CellMark
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
@@ -42,3 +44,42 @@ RULES: dict[str, type[Rule]] = {
     )
 }
 """Each kind of rule by its ``kind`` name."""
+
+
+def line_looks() -> dict[str, Look]:
+    """The look of each kind drawn as a line or an arrow, by kind (the
+    ``style`` of its ``path`` shape)."""
+    return {
+        name: style.look
+        for name, kind in RULES.items()
+        for style in kind.styles.values()
+        if style.look.element in ("path", "arrow")
+    }
+
+
+LOOK_UNIT = 64
+"""A cell in SudokuPad's units: a look's thickness over it is the share of a
+cell the SVG drawing gives the line."""
+
+
+def grid_rules() -> dict[str, Rule]:
+    """Each rule of the whole grid (a flag: anti-knight, a diagonal...) by its
+    f-puzzles key; the negative constraints, a list of names, are not here."""
+    out: dict[str, Rule] = {}
+    for kind in RULES.values():
+        for key, style in kind.styles.items():
+            if style.look.element in ("whole", "diagonal") and style.fpuzzles != "negative":
+                whole: Any = kind  # such a rule is built from its style alone
+                out[style.fpuzzles] = whole(key) if key else whole()
+    return out
+
+
+def line_kinds() -> dict[str, type[Rule]]:
+    """Each kind drawn as a plain line (built from its cells, and its
+    `Rule.fpuzzles_value`), by its f-puzzles key."""
+    return {
+        style.fpuzzles: kind
+        for kind in RULES.values()
+        for style in kind.styles.values()
+        if style.look.element == "path"
+    }

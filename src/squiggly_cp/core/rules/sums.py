@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 """A little killer's direction, as (row step, column step)."""
@@ -27,6 +28,17 @@ class LittleKiller(Rule):
 
     kind = "littlekiller"
     label = "little killer"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "little killer",
+            "littlekillersum",
+            Look("outside", shape="arrow"),
+            ("little killer",),
+            "A number outside the grid is the sum of the digits along the diagonal its arrow points along; "
+            "digits may repeat there.",
+            "little killer",
+        )
+    }
 
     def diagonal(self, size: int) -> tuple[int, ...]:
         dr, dc = STEPS[self.direction]
@@ -79,6 +91,16 @@ class Sandwich(Rule):
 
     kind = "sandwich"
     label = "sandwich sum"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "sandwich sum",
+            "sandwichsum",
+            Look("outside"),
+            ("sandwich",),
+            "A number outside the grid is the sum of the digits between 1 and {n} in its row or column.",
+            "sandwich sum",
+        )
+    }
 
     def span(self, size: int) -> tuple[int, ...]:
         i = self.index - 1

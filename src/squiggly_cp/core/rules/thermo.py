@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import ClassVar
 
-from .base import Board, Encoder, Rule, RuleError, Shape, cell_list, check_line, relation
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style, Tool, cell_list, check_line, relation
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,17 @@ class Thermometer(Rule):
 
     kind = "thermo"
     label = "thermometer"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "thermometer",
+            "thermometer",
+            Look("path", "#CFCFCF", 21, bulb="first"),
+            ("thermometer", "thermo"),
+            "Digits increase along each thermometer from its bulb.",
+            "thermometer",
+            tool=Tool("thermo", "Thermo"),
+        )
+    }
 
     def cells(self) -> tuple[int, ...]:
         return self.line
