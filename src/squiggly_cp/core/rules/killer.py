@@ -78,13 +78,16 @@ class KillerCage(Rule):
             raise RuleError(f"{name}: a cage needs cells")
         if len(set(self.cage)) != len(self.cage):
             raise RuleError(f"{name}: a cell is in the cage twice")
-        if len(self.cage) > size:
-            raise RuleError(f"{name}: {len(self.cage)} cells cannot hold different digits 1-{size}")
         # Cells touching at a corner still make one cage (some setters draw them).
         if not _connected(self.cage, size):
             raise RuleError(f"{name}: the cage's cells are not connected")
+
+    def impossible(self, size: int) -> str | None:
+        if len(self.cage) > size:
+            return f"{len(self.cage)} cells cannot hold different digits 1-{size}"
         if self.total is not None and not combinations_for(size, len(self.cage), self.total):
-            raise RuleError(f"{name}: no {len(self.cage)} different digits 1-{size} sum to {self.total}")
+            return f"no {len(self.cage)} different digits 1-{size} sum to {self.total}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         encode_sum_set(enc, self.cage, self.total)
