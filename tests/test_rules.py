@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import pickle
 import random
 from collections.abc import Sequence
@@ -776,6 +777,17 @@ def test_a_rule_that_cannot_hold_makes_a_puzzle_with_no_solution(size: int, rule
         houses_only, complete = brute_force(4, regions, puzzle.givens, (), 300, ignore_rules=True)
         assert len(houses_only) == 288 and complete  # every 4x4 sudoku grid breaks the rule
         assert not any(rule.holds(grid, puzzle) for grid in houses_only)
+
+
+def test_a_cage_sum_is_impossible_exactly_when_no_digits_make_it() -> None:
+    """`KillerCage.impossible` reasons with the least and largest sums; every
+    set of different digits, listed here, says which sums there are."""
+    for n in (4, 6, 9):
+        for k in range(1, n + 1):
+            made = {sum(digits) for digits in itertools.combinations(range(1, n + 1), k)}
+            for total in range(-1, n * (n + 1) // 2 + 2):
+                said = KillerCage(tuple(range(k)), total).impossible(n)
+                assert (said is None) is (total in made), (n, k, total)
 
 
 def test_a_rule_one_step_inside_the_bounds_is_not_said_to_fail() -> None:

@@ -83,10 +83,13 @@ class KillerCage(Rule):
             raise RuleError(f"{name}: the cage's cells are not connected")
 
     def impossible(self, size: int) -> str | None:
-        if len(self.cage) > size:
-            return f"{len(self.cage)} cells cannot hold different digits 1-{size}"
-        if self.total is not None and not combinations_for(size, len(self.cage), self.total):
-            return f"no {len(self.cage)} different digits 1-{size} sum to {self.total}"
+        k = len(self.cage)
+        if k > size:
+            return f"{k} cells cannot hold different digits 1-{size}"
+        # k different digits make every sum from 1+...+k to (size-k+1)+...+size (raise one digit
+        # at a time), so no combination is listed (nor cached) for a hostile total.
+        if self.total is not None and not k * (k + 1) // 2 <= self.total <= k * (2 * size - k + 1) // 2:
+            return f"no {k} different digits 1-{size} sum to {self.total}"
         return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
