@@ -302,7 +302,7 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
             return all(held[d] >= k for d, k in wanted.items())
 
         return [(corner, quadruple)]
-    if isinstance(rule, ExtraRegion) and len(rule.region) < n:
+    if isinstance(rule, ExtraRegion) and len(rule.region) != n:  # its cells differ (N of them: a house)
         region = rule.region
         return [(region, lambda g: len({g[c] for c in region}) == len(region))]
     if isinstance(rule, NoRegion):

@@ -212,13 +212,13 @@ def test_convert_keeps_the_rules_or_refuses_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_bad_rule_names_the_case_and_the_rule_and_the_rest_is_answered(tmp_path: Path) -> None:
-    bad = _doc(killercage=[{"cells": ["R1C1", "R1C2"], "value": "30"}])
+    bad = _doc(killercage=[{"cells": ["R1C1", "R3C3"], "value": "3"}])  # not connected: malformed
     dot = _doc(difference=[{"cells": ["R1C1", "R2C2"]}])
     done = run_cli("solve", _write(tmp_path, bad, dot, _doc()))
     err = done.stderr.decode().splitlines()
     assert done.returncode == 1
     assert len(err) == 2, err
-    assert err[0].startswith("squiggly-cp: error: case 1") and "killer cage r1c1-r1c2 (sum 30)" in err[0]
+    assert err[0].startswith("squiggly-cp: error: case 1") and "killer cage r1c1-r3c3 (sum 3)" in err[0]
     assert err[1].startswith("squiggly-cp: error: case 2") and "r1c1-r2c2" in err[1]
     assert done.stdout.decode().startswith("Case 3:\n1234\n")
     assert "Traceback" not in done.stderr.decode()

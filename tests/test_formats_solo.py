@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Verdict, standard_regions
 from squiggly_cp.core.rules import Diagonal, KillerCage, Rule, Thermometer
+from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.formats.solo import looks_solo, parse_solo, solo_text
 from squiggly_cp.make.regionmaps import random_layout  # what make.generate re-exports
 
@@ -262,7 +263,6 @@ K4, WALLS4, SUMS4 = "4jk:p,abbbbbbba", "_a_a_a_aaa_____aa", "4_5a6a5b6_5a4a5b"
         (f"{K4},{WALLS4},{SUMS4}1", "the cage sums run past the 16 cells", None, None),
         (f"{K4},{WALLS4},4_5a6a5b6_5a4a99999", "the cage sum '99999' is above 64", 4, 2),
         (f"{K4},ca_a_aaa_____aa,{SUMS4}", "has 6 cells; Solo's cages have 2 to 4", 1, 1),
-        (f"{K4},{WALLS4},4_5a6a5b6_5a4a2b", "the killer cage r4c2-r4c3 (sum 2): no 2", None, None),
         (f"{K4},_a_a_a_a?a_____aa,{SUMS4}", "the killer cage walls hold '?'", None, None),
     ],
 )  # fmt: skip
@@ -271,6 +271,15 @@ def test_killer_refusals(text: str, words: str, row: int | None, col: int | None
         parse_solo(text)
     assert words in caught.value.message
     assert (caught.value.row, caught.value.col) == (row, col)
+
+
+def test_a_cage_sum_no_digits_make_is_read_as_no_solution() -> None:
+    """Two different digits make 3 at least: a sum of 2 is no error, but no grid keeps it."""
+    puzzle = parse_solo(f"{K4},{WALLS4},4_5a6a5b6_5a4a2b")
+    assert puzzle.rules[-1] == KillerCage((13, 14), 2)
+    why = "the killer cage r4c2-r4c3 (sum 2) cannot hold: no 2 different digits 1-4 sum to 2"
+    assert puzzle.impossible_rule() == (len(puzzle.rules) - 1, why)
+    assert solve(puzzle).verdict is Verdict.NONE
 
 
 @pytest.mark.parametrize(

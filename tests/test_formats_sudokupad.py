@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from lzstring import LZString
 
 from squiggly_cp.core.position import open_candidates
-from squiggly_cp.core.puzzle import Meta, Puzzle, PuzzleError, standard_regions
+from squiggly_cp.core.puzzle import Meta, Puzzle, PuzzleError, Verdict, standard_regions
 from squiggly_cp.core.rules import (
     RULES,
     Apart,
@@ -42,6 +42,7 @@ from squiggly_cp.core.rules import (
     Whispers,
     Windoku,
 )
+from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.formats.fpuzzles import fpuzzles_link, to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import (
     LINK_PREFIX,
@@ -376,8 +377,14 @@ def test_elements_without_a_known_meaning_are_refused_by_name(extra: dict[str, A
     [
         ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 7, "sum": 8}]},
          "SudokuPad: the cage on r1c1, r1c2 gives two sums, 7 and 8"),
-        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 30}]},
-         "the killer cage r1c1-r1c2 (sum 30): no 2 different digits 1-9 sum to 30"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 1e308}]},
+         "SudokuPad: the cage on r1c1, r1c2: the sum '1e+308' is too large"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 10**100}]},  # read as infinite
+         "SudokuPad: the cage on r1c1, r1c2: the sum 'Infinity' is too large"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "sum": "1" + "0" * 100}]},
+         "SudokuPad: the cage on r1c1, r1c2: the sum '\"10000000000000000000000000000…' is too large"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "value": 1000000}]},
+         "SudokuPad: the cage on r1c1, r1c2: the sum '1000000' is too large"),
         ({"cages": [{"cells": [[0, 0], [1, 2]], "unique": True}]},
          "the killer cage r1c1-r2c3: the cage's cells are not connected"),
         ({"cages": [{"cells": [[0, 0], [0, 9]], "value": 7}]},
@@ -388,6 +395,16 @@ def test_elements_without_a_known_meaning_are_refused_by_name(extra: dict[str, A
 )  # fmt: skip
 def test_bad_rules_are_one_line_errors(extra: dict[str, Any], message: str):
     assert str(refusal(scl(_doc(**extra)))) == message
+
+
+def test_a_cage_no_digits_fill_is_read_and_has_no_solution():
+    """A sum past 9 + 8 is not bad input: the puzzle has no solution, as one
+    whose givens repeat a digit."""
+    puzzle = parse_sudokupad(scl(_doc(cages=[{"cells": [[0, 0], [0, 1]], "value": 30}]))).puzzle
+    assert puzzle.rules == (KillerCage((0, 1), 30),)
+    why = "the killer cage r1c1-r1c2 (sum 30) cannot hold: no 2 different digits 1-9 sum to 30"
+    assert puzzle.impossible_rule() == (0, why)
+    assert solve(puzzle).verdict is Verdict.NONE
 
 
 def test_colour_only_elements_are_ignored():

@@ -8,6 +8,7 @@ definitions, and at 9x9 by the CP-SAT counter of `count`."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from itertools import islice, pairwise
 
@@ -534,6 +535,9 @@ def test_a_grid_keeping_the_rules() -> None:
         make_puzzle(random.Random(0), "unique", 4, rules=clash)
     with pytest.raises(PuzzleError, match="outside the 4x4 grid"):
         make_puzzle(random.Random(0), "unique", 4, rules=(KillerCage((15, 16), 3),))
+    said = "no completed grid keeps the rules: the killer cage r1c1-r1c2 (sum 8) cannot hold: no 2 different"
+    with pytest.raises(PuzzleError, match=re.escape(said)):  # 3 + 4 at most: said at once, on no layout
+        make_puzzle(random.Random(0), "unique", 4, rules=(KillerCage((0, 1), 8),))
 
 
 def test_the_rule_brute_force_agrees_with_cpsat() -> None:

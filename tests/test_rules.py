@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import pickle
 import random
 from collections.abc import Sequence
@@ -651,7 +652,7 @@ def test_hand_worked_grid(
 # ------------------------------------------------------------ validation
 
 B16 = tuple(range(16))
-VALIDATION: list[tuple[int, Rule, str, str]] = [
+MALFORMED: list[tuple[int, Rule, str, str]] = [
     # a cell outside the grid
     (4, KillerCage((0, 16), 5), "the killer cage r1c1-r5c1 (sum 5)", "outside the 4x4 grid"),
     (4, Thermometer((15, 16)), "the thermometer r4c4-r5c1", "outside the 4x4 grid"),
@@ -661,19 +662,11 @@ VALIDATION: list[tuple[int, Rule, str, str]] = [
     (4, LittleKiller((2, 2), "DR", 5), "the little killer 5 at r2c2 pointing DR", "just outside"),
     (4, LittleKiller((0, 0), "UL", 5), "the little killer 5 at r0c0 pointing UL", "misses the grid"),
     (4, Sandwich("row", 5, 0), "the sandwich sum 0 of row 5", "no such row"),
-    # a sum (or a relation) no digits can make
-    (4, KillerCage((0, 1), 8), "the killer cage r1c1-r1c2 (sum 8)", "no 2 different digits 1-4 sum to 8"),
-    (4, KillerCage((0, 1), 2), "the killer cage r1c1-r1c2 (sum 2)", "sum to 2"),
-    (4, LittleKiller((0, 0), "DR", 17), "the little killer 17 at r0c0 pointing DR", "cannot sum to 17"),
-    (4, Sandwich("row", 1, 6), "the sandwich sum 6 of row 1", "cannot sum to 6"),
-    (4, Dot("x", (0, 1)), "the X at r1c1-r1c2", "no two digits 1-4 fit it"),
-    (4, Dot("white", (0, 1), 4), "the white kropki dot (4) at r1c1-r1c2", "no two digits"),
-    (4, Whispers((0, 1), 4), "the German whispers line r1c1-r1c2", "differ by 4"),
     # a dot between cells that do not share an edge
     (4, Dot("black", (0, 5)), "the black kropki dot at r1c1-r2c2", "not orthogonal neighbours"),
     (4, Dot("v", (0, 2)), "the V at r1c1-r1c3", "not orthogonal neighbours"),
     (4, Dot("white", (3, 4)), "the white kropki dot at r1c4-r2c1", "not orthogonal neighbours"),
-    # lines and cages that are not connected
+    # lines and cages that are not connected, or pass a cell twice
     (4, Thermometer((0, 2)), "the thermometer r1c1-r1c3", "not neighbours"),
     (4, Renban((0, 1, 3)), "the renban line r1c1-r1c2-r1c4", "not neighbours"),
     (4, Whispers((0, 8)), "the German whispers line r1c1-r3c1", "not neighbours"),
@@ -683,17 +676,21 @@ VALIDATION: list[tuple[int, Rule, str, str]] = [
     (4, Arrow((0,), (2,)), "the arrow r1c1->r1c3", "not neighbours"),
     (4, Arrow((0, 2), (1,)), "the arrow r1c1-r1c3->r1c2", "bulb's cells are not neighbours"),
     (4, KillerCage((0, 2), 4), "the killer cage r1c1-r1c3 (sum 4)", "not connected"),
-    # 16x16 rules that would need digits above 16
-    (16, Quadruple((0, 1, 16, 17), (17,)), "the quadruple 17 at r1c1-r1c2-r2c1-r2c2", "1-16"),
-    (16, KillerCage((0, 1), 32), "the killer cage r1c1-r1c2 (sum 32)", "no 2 different digits 1-16"),
-    (16, Dot("white", (0, 1), 16), "the white kropki dot (16) at r1c1-r1c2", "no two digits 1-16"),
-    (16, Thermometer((*B16, 31)), "the thermometer r1c1-", "17 cells cannot increase within 1-16"),
-    (16, Renban((*B16, 31)), "the renban line r1c1-", "17 cells cannot hold different digits"),
-    (16, LittleKiller((0, 0), "DR", 257), "the little killer 257 at r0c0 pointing DR", "16 cells"),
-    (16, Sandwich("column", 1, 120), "the sandwich sum 120 of column 1", "between 1 and 16"),
-    (16, Whispers((0, 1), 16), "the German whispers line r1c1-r1c2", "1-16 differ by 16"),
-    (16, KillerCage((*B16, 31)), "the killer cage r1c1-", "17 cells"),
-    # regions that leave cells out
+    (4, KillerCage((0, 1, 0), 4), "the killer cage r1c1-r1c2-r1c1 (sum 4)", "in the cage twice"),
+    (4, Renban((0, 1, 0)), "the renban line r1c1-r1c2-r1c1", "passes a cell twice"),
+    (4, ExtraRegion((0, 0)), "the extra region r1c1-r1c1", "one or more cells, each once"),
+    # shapes and words the rule does not have
+    (4, Arrow((0, 1, 2), (6,)), "the arrow r1c1-r1c2-r1c3->r2c3", "a bulb has one or two cells"),
+    (4, Arrow((0,), ()), "the arrow r1c1->", "an arrow needs a line"),
+    (4, Between((0, 1)), "the between line r1c1-r1c2", "at least 3 cells"),
+    (4, Quadruple((0, 1, 4, 6), (1,)), "the quadruple 1 at r1c1-r1c2-r2c1-r2c3", "around one corner"),
+    (4, Quadruple((0, 1, 4, 5), ()), "the quadruple  at r1c1-r1c2-r2c1-r2c2", "one or more digits"),
+    (4, Quadruple((0, 1, 4, 5), (0, 1)), "the quadruple 01 at r1c1-r1c2-r2c1-r2c2", "each 1 or more"),
+    (4, Whispers((0, 1), 0), "the German whispers line r1c1-r1c2", "the gap 0 is not 1 or more"),
+    (4, LittleKiller((0, 0), "DD", 5), "the little killer 5 at r0c0 pointing DD", "one of DR, DL, UR, UL"),
+    (6, Windoku(), "the windoku windows", "a 9x9 rule"),
+    (5, DisjointGroups(), "the disjoint groups", "a 5x5 grid has no boxes"),
+    # regions that leave cells out (a region of more than N cells is a malformed layout, as without the rule)
     (
         4,
         NoRegion((0,) * 5 + (-1,) * 11),
@@ -705,17 +702,119 @@ VALIDATION: list[tuple[int, Rule, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("size", "rule", "name", "why"), VALIDATION, ids=[v[2] for v in VALIDATION])
-def test_a_rule_that_cannot_stand_is_refused_by_name(size: int, rule: Rule, name: str, why: str) -> None:
+@pytest.mark.parametrize(("size", "rule", "name", "why"), MALFORMED, ids=[v[2] for v in MALFORMED])
+def test_a_malformed_rule_is_refused_by_name(size: int, rule: Rule, name: str, why: str) -> None:
     with pytest.raises(RuleError) as direct:
         rule.validate(size)
+    regions = standard_regions(size) if size != 5 else tuple(range(5)) * 5
     with pytest.raises(PuzzleError) as caught:
-        Puzzle(size, (0,) * (size * size), standard_regions(size), rules=(rule,))
+        Puzzle(size, (0,) * (size * size), regions, rules=(rule,))
     message = str(caught.value)
     assert str(direct.value) == message
     assert rule.describe(size) in message
     assert message.startswith(name)
     assert why in message
+
+
+CANNOT_HOLD: list[tuple[int, Rule, str]] = [
+    # 4x4: the brute force below finds no grid keeping each
+    (4, KillerCage((0, 1), 8), "no 2 different digits 1-4 sum to 8"),
+    (4, KillerCage((0, 1), 2), "no 2 different digits 1-4 sum to 2"),
+    (4, KillerCage((0, 1, 2, 3, 7)), "5 cells cannot hold different digits 1-4"),
+    (4, LittleKiller((0, 0), "DR", 17), "4 cells cannot sum to 17"),
+    (4, LittleKiller((0, 2), "DR", 1), "2 cells cannot sum to 1"),
+    (4, Sandwich("row", 1, 6), "digits between 1 and 4 cannot sum to 6"),
+    (4, Sandwich("column", 2, 4), "digits between 1 and 4 cannot sum to 4"),  # 2 + 3 = 5: 4 is out of reach
+    (4, Sandwich("row", 3, 1), "digits between 1 and 4 cannot sum to 1"),
+    (4, Sandwich("row", 2, -1), "digits between 1 and 4 cannot sum to -1"),
+    (4, Dot("x", (0, 1)), "no two digits 1-4 fit it"),
+    (4, Dot("white", (0, 1), 4), "no two digits 1-4 fit it"),
+    (4, Dot("black", (0, 1), 1), "no two digits 1-4 fit it"),  # one digit once the other: the same digit
+    (4, Dot("black", (0, 1), 5), "no two digits 1-4 fit it"),
+    (4, Whispers((0, 1), 4), "no digits 1-4 differ by 4"),
+    (4, Thermometer((0, 1, 2, 3, 7)), "5 cells cannot increase within 1-4"),
+    (4, Renban((0, 1, 2, 3, 7)), "5 cells cannot hold different digits 1-4"),
+    (4, Arrow((0,), (1, 2, 3, 7, 6)), "5 cells cannot sum to a bulb of 4 or less"),
+    (4, Quadruple((0, 1, 4, 5), (5,)), "5 is not a digit 1-4"),
+    (4, Quadruple((5, 6, 9, 10), (1, 2, 3, 4, 1)), "5 digits cannot all be among four cells"),
+    (4, Quadruple((5, 6, 9, 10), (2, 2, 2)), "a digit can be at most twice among four cells around a corner"),
+    (4, ExtraRegion((0, 1, 2, 3, 7)), "5 cells cannot hold different digits 1-4"),
+    # 16x16, by hand: two different digits make at most 16 + 15 = 31 and differ by at most 15; 17
+    # cells can neither increase within 1-16 nor hold 17 different digits; 16 cells of at most 16
+    # make at most 256; between the 1 and the 16 lie at most 2 + ... + 15 = 119; no digit is 17.
+    (16, KillerCage((0, 1), 32), "no 2 different digits 1-16 sum to 32"),
+    (16, KillerCage((*B16, 31)), "17 cells cannot hold different digits 1-16"),
+    (16, Dot("white", (0, 1), 16), "no two digits 1-16 fit it"),
+    (16, Whispers((0, 1), 16), "no digits 1-16 differ by 16"),
+    (16, Thermometer((*B16, 31)), "17 cells cannot increase within 1-16"),
+    (16, Renban((*B16, 31)), "17 cells cannot hold different digits 1-16"),
+    (16, LittleKiller((0, 0), "DR", 257), "16 cells cannot sum to 257"),
+    (16, Sandwich("column", 1, 120), "digits between 1 and 16 cannot sum to 120"),
+    (16, Quadruple((0, 1, 16, 17), (17,)), "17 is not a digit 1-16"),
+    # a number past any bound: nothing is built from it
+    (16, LittleKiller((0, 0), "DR", 10**40), f"16 cells cannot sum to {10**40}"),
+    (16, Sandwich("row", 1, 10**40), f"digits between 1 and 16 cannot sum to {10**40}"),
+]
+
+
+@pytest.mark.parametrize(("size", "rule", "why"), CANNOT_HOLD, ids=[str(v[1])[:60] for v in CANNOT_HOLD])
+def test_a_rule_that_cannot_hold_makes_a_puzzle_with_no_solution(size: int, rule: Rule, why: str) -> None:
+    """Well placed, so no error; but no digits keep it: the puzzle has no
+    solution, which CP-SAT finds (the rule's model is infeasible at once)
+    and, on 4x4, the brute force of rule_defs too, by the rule's definition."""
+    rule.validate(size)
+    assert rule.impossible(size) == why
+    regions = standard_regions(size)
+    puzzle = Puzzle(size, (0,) * (size * size), regions, rules=(rule,))
+    assert puzzle.impossible_rule() == (0, f"{rule.describe(size)} cannot hold: {why}")
+    assert cpsat.solve(puzzle).verdict is Verdict.NONE
+    assert cpsat.solve(puzzle, propagate=False).verdict is Verdict.NONE
+    assert count(puzzle, 2) == 0
+    if size == 4:
+        assert true_candidates(puzzle) is None
+        found, complete = brute_force(4, regions, puzzle.givens, puzzle.rules, 1)
+        assert found == [] and complete
+        houses_only, complete = brute_force(4, regions, puzzle.givens, (), 300, ignore_rules=True)
+        assert len(houses_only) == 288 and complete  # every 4x4 sudoku grid breaks the rule
+        assert not any(rule.holds(grid, puzzle) for grid in houses_only)
+
+
+def test_a_cage_sum_is_impossible_exactly_when_no_digits_make_it() -> None:
+    """`KillerCage.impossible` reasons with the least and largest sums; every
+    set of different digits, listed here, says which sums there are."""
+    for n in (4, 6, 9):
+        for k in range(1, n + 1):
+            made = {sum(digits) for digits in itertools.combinations(range(1, n + 1), k)}
+            for total in range(-1, n * (n + 1) // 2 + 2):
+                said = KillerCage(tuple(range(k)), total).impossible(n)
+                assert (said is None) is (total in made), (n, k, total)
+
+
+def test_a_rule_one_step_inside_the_bounds_is_not_said_to_fail() -> None:
+    """One step inside each bound, `impossible` says nothing, and on 4x4 the
+    brute force finds a grid keeping the rule: the bounds are the digits'."""
+    inside = [
+        KillerCage((0, 1), 7),
+        KillerCage((0, 1), 3),
+        KillerCage((0, 1, 2, 3)),
+        LittleKiller((0, 1), "DR", 12),
+        LittleKiller((0, 1), "DR", 3),
+        Sandwich("row", 1, 5),
+        Sandwich("row", 1, 0),
+        Whispers((0, 1), 3),
+        Thermometer((0, 1, 2, 3)),
+        Renban((0, 1, 2, 3)),
+        Quadruple((5, 6, 9, 10), (4, 4)),
+        Quadruple((5, 6, 9, 10), (1, 2, 3, 4)),
+        ExtraRegion((0, 1, 2, 3)),
+    ]
+    for rule in inside:
+        assert rule.impossible(4) is None, rule
+        found, _ = brute_force(4, R4, (0,) * 16, (rule,), 1)
+        assert found, rule
+    assert Sandwich("column", 1, 119).impossible(16) is None  # 2 + ... + 15
+    assert Sandwich("column", 1, 117).impossible(16) is None  # all but the 2
+    assert Sandwich("row", 1, 118).impossible(16) == "digits between 1 and 16 cannot sum to 118"
 
 
 # ------------------------------------------------------------ 5: pickling

@@ -27,6 +27,7 @@ from fastapi.testclient import TestClient
 from conftest import DATA, run_cli
 from logic_check import load_multiple, load_unique
 from squiggly_cp.core.puzzle import Puzzle, Verdict
+from squiggly_cp.core.rules import KillerCage
 from squiggly_cp.core.symmetry import CLUE_SYMMETRIES
 from squiggly_cp.draw.render import PALETTE
 from squiggly_cp.engines.cpsat import solve as cpsat_solve
@@ -548,6 +549,22 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     for left_out, _ in holds:
         rest = [keeps for name, keeps in holds if name != left_out]
         assert any(all(keeps(g) for keeps in rest) for g in grids), left_out
+
+
+def test_analyse_names_a_rule_no_digits_keep(client: TestClient) -> None:
+    """A cage of sum 8 on two cells of a 4x4 (4 + 3 at most): no error but no
+    solution, the rule named as `explain` names it, on a layout that is fine."""
+    doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "8"}]
+    name = "the killer cage r1c1-r1c2 (sum 8)"
+    assert post(client, "read", {"puzzle": json.dumps(doc)})["rules"][0]["name"] == name
+    analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
+    assert (analysed["verdict"], analysed["layout"], analysed["conflict"]) == ("none", "ok", [])
+    assert analysed["conflict_rules"] == [name]
+    assert analysed["candidates"] == [""] * 16 and analysed["conflict_minimal"] is True
+    [puzzle] = read_puzzles(json.dumps(doc))
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == (KillerCage((0, 1), 8),)
+    assert not any(_keeps(puzzle.rules[0], puzzle, grid) for grid in _sudoku_grids_4x4())
 
 
 def _keeps(rule: Any, puzzle: Puzzle, grid: list[int]) -> bool:

@@ -301,6 +301,8 @@ def test_generate_keeps_the_rules_or_says_why_it_cannot():
     assert rate(whole).level == "medium"
     refusals = [
         ({}, {"killercage": [{"cells": ["R1C1", "R9C2"]}]}, 'rules: killer cage 1: "R9C2" is not a cell'),
+        ({}, {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "8"}]},
+         r"rules: no completed grid keeps the rules: the killer cage r1c1-r1c2 \(sum 8\) cannot hold: no 2"),
         ({"regions": list(BOXES)}, {**cage, "thermometer": [{"lines": [["R2C1", "R2C2", "R2C3", "R2C4"]]}]},
          "no completed grid keeping its rules"),
     ]  # fmt: skip

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import run_cli
 from squiggly_cp.core.case import InputError
 from squiggly_cp.core.puzzle import Puzzle
+from squiggly_cp.core.rules import KillerCage
 from squiggly_cp.formats.detect import read_puzzles
 from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from test_workbench_page import (  # noqa: F401 (fixtures)
@@ -95,9 +96,13 @@ def test_a_cage_is_drawn_by_dragging_and_its_sum_typed(bench_at):  # noqa: F811
 
 def refused(puzzle: Puzzle, rules: dict) -> str:
     """Why the library's reader (the commands' and the server's) refuses
-    ``puzzle`` with f-puzzles' ``rules`` keys; "" when it takes it."""
+    ``puzzle`` with f-puzzles' ``rules`` keys, or why a rule it reads cannot
+    hold (the commands' "no solution"); "" when it takes them and each can hold."""
     (read,) = read_puzzles(json.dumps({**to_fpuzzles_json(puzzle), **rules}))
-    return read.message if isinstance(read, InputError) else ""
+    if isinstance(read, InputError):
+        return read.message
+    cannot = read.impossible_rule()
+    return "" if cannot is None else cannot[1]
 
 
 def sent(bench: Bench) -> list[str]:
@@ -109,8 +114,9 @@ def sent(bench: Bench) -> list[str]:
 
 def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at):  # noqa: F811
     """The 1 of 10 under four cells: however long the setter pauses on it, the
-    page says what the commands would say and asks the server nothing (its
-    400s are for pasted text), keeping the cage drawn as it was."""
+    page says why no digits keep it, in the library's words, and asks the
+    server nothing (which would read it, a puzzle with no solution), keeping
+    the cage drawn as it was."""
     bench = bench_at(BLANK)
     tool(bench, "cage")
     bench.drag("r1c1", "r4c1")
@@ -119,7 +125,9 @@ def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at
     bench.tab.keyboard.type("1")
     bench.idle()
     cage = {"killercage": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"], "value": "1"}]}
-    reason = refused(BLANK, cage)
+    rule = KillerCage((0, 4, 8, 12), 1)
+    assert refused(BLANK, cage) == f"{rule.describe(4)} cannot hold: {rule.impossible(4)}"  # read, no solution
+    reason = f"{rule.describe(4)}: {rule.impossible(4)}"
     assert reason == "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 1): no 4 different digits 1-4 sum to 1"
     assert bench.text("status") == f"Rules: {reason}."
     assert bodies == []

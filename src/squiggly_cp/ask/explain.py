@@ -98,6 +98,9 @@ class Explanation:
         names = [_given_name(g, n) for g in self.conflict]
         if self.conflict_rules:
             rules = "; ".join(self.puzzle.rules[k].describe(n) for k in self.conflict_rules)
+            cannot = self.puzzle.impossible_rule()
+            if not names and cannot is not None and self.conflict_rules == (cannot[0],):
+                return f"no solution: {cannot[1]}"
             if not names:
                 return f"no solution: these rules cannot all hold: {rules}"
             return f"no solution: these givens and rules cannot all hold: {' '.join(names)}; {rules}"
@@ -187,6 +190,9 @@ def explain(
     deadline = Deadline(time_limit)
     budget = WorkBudget(suggest_work_limit)
     clash = clashing_givens(puzzle)
+    cannot = puzzle.impossible_rule() if clash is None else None
+    if cannot is not None:  # the rule alone: no search, and nothing smaller to shrink to
+        return Explanation(puzzle, Verdict.NONE, conflict_rules=(cannot[0],))
     quick = _decided_first(puzzle, deadline) if clash is None else None
     if isinstance(quick, Explanation):
         return quick

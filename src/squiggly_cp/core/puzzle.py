@@ -206,6 +206,25 @@ class Puzzle:
                     seen[digit] = cell
         return None
 
+    def impossible_rule(self) -> tuple[int, str] | None:
+        """The first rule that no digits keep (`Rule.impossible`), as its
+        index in `rules` and the sentence that says so ("the killer cage
+        r1c1-r1c2 (sum 8) cannot hold: no 2 different digits 1-4 sum to 8"),
+        or None. Such a puzzle has no solution."""
+        for index, rule in enumerate(self.rules):
+            why = rule.impossible(self.size)
+            if why is not None:
+                return index, f"{rule.describe(self.size)} cannot hold: {why}"
+        return None
+
+    def keepable_rules(self) -> tuple[Rule, ...]:
+        """`rules`, for a puzzle to make that keeps them: a `PuzzleError` when
+        one cannot hold (`impossible_rule`), as no completed grid keeps it."""
+        cannot = self.impossible_rule()
+        if cannot is not None:
+            raise PuzzleError(f"no completed grid keeps the rules: {cannot[1]}")
+        return self.rules
+
     @property
     def region_map(self) -> Grid:
         """Each cell's region as drawn and written: `regions`, but on a puzzle

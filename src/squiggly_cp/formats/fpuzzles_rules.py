@@ -58,6 +58,7 @@ from ..core.rules.cellmarks import neighbours
 from ..core.rules.houses import windows
 from ..core.rules.registry import RULES, grid_rules, line_kinds
 from ..core.rules.sums import STEPS, outside_name
+from .numbers import TooLarge, whole_number
 
 FLAGS = {key: rule for key, rule in grid_rules().items() if key != "nonconsecutive"}
 """The flags (``true``) that are one rule each; ``nonconsecutive`` is read apart."""
@@ -146,11 +147,13 @@ def _number(value: Any, where: str, what: str) -> int | None:
     """A whole number written as a number or a string of digits; None when absent."""
     if value is None or value == "":
         return None
-    if type(value) is int:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
-        return int(value)
-    raise RuleProblem(f"{where}: the {what} {_shown(value)} is not a whole number")
+    try:
+        number = whole_number(value)
+    except TooLarge:
+        raise RuleProblem(f"{where}: the {what} {_shown(value)} is too large") from None
+    if number is None:
+        raise RuleProblem(f"{where}: the {what} {_shown(value)} is not a whole number")
+    return number
 
 
 def _needed(value: Any, where: str, what: str) -> int:
@@ -223,9 +226,14 @@ def _arrows(doc: dict[str, Any], size: int) -> Iterator[Rule]:
     for where, entry in _entries(doc, "arrow", "arrow"):
         bulb = _cells(entry.get("cells"), size, where)
         name = f"the arrow {cell_list(bulb, size)}"
+        shaftless = RuleProblem(f"the arrow at {cell_list(bulb, size)}: its circle has no arrow")
+        if _empty(entry.get("lines")):
+            raise shaftless
         for line in _lines(entry, size, name):
             if line[0] not in bulb:
                 raise RuleProblem(f"{name}: its line starts at {cell_list(line[:1], size)}, not in its bulb")
+            if len(line) == 1:
+                raise shaftless
             yield Arrow(bulb, line[1:])
 
 

@@ -48,6 +48,7 @@ from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
 from ..core.rules import CellMark, Diagonal, KillerCage, Rule
 from ..core.rules.registry import grid_rules
+from .numbers import TooLarge, whole_number
 
 __all__ = ["FLAGS", "cell_list", "drawn_rules", "empty", "flag_rules", "items", "meta_cage", "shown"]
 
@@ -134,12 +135,13 @@ def flag_rules(flags: Iterable[tuple[str, Any]]) -> list[Rule]:
     return found
 
 
-def _whole(value: Any) -> int | None:
-    if type(value) is int:
-        return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", value):
-        return int(value)
-    return None
+def _whole(value: Any, where: str) -> int | None:
+    """`whole_number`, or a `PuzzleError` for one too large (the document's
+    reader makes an integer of 22 digits or more infinite)."""
+    try:
+        return whole_number(value)
+    except TooLarge:
+        raise PuzzleError(f"SudokuPad: {where}: the sum {shown(value)} is too large") from None
 
 
 def _cage(cage: Any, n: int) -> Rule:
@@ -147,13 +149,14 @@ def _cage(cage: Any, n: int) -> Rule:
         raise _refused(f"the cage {shown(cage)}")
     cells = _cage_cells(cage.get("cells"), n)
     where = f"the cage on {cell_list(cage.get('cells'), n)}"
-    value, total = cage.get("value"), cage.get("sum")
-    for said in (value, total):
-        if not empty(said) and _whole(said) is None:
-            raise _refused(f"{where} with {excerpt(str(said), 20)}")
-    sums = {s for s in (_whole(value), _whole(total)) if s is not None}
+    said = (cage.get("value"), cage.get("sum"))
+    value, total = (_whole(words, where) for words in said)
+    for words, number in zip(said, (value, total), strict=True):
+        if not empty(words) and number is None:
+            raise _refused(f"{where} with {excerpt(str(words), 20)}")
+    sums = {s for s in (value, total) if s is not None}
     if len(sums) > 1:
-        raise PuzzleError(f"SudokuPad: {where} gives two sums, {_whole(value)} and {_whole(total)}")
+        raise PuzzleError(f"SudokuPad: {where} gives two sums, {value} and {total}")
     style, unique = cage.get("style"), cage.get("unique")
     why = (
         "its digits may repeat" if unique is False

@@ -245,7 +245,8 @@ def _read(puzzle: Puzzle) -> Read | str:
     n = puzzle.size
     full = (1 << n) - 1
     for rule in puzzle.rules:
-        if rule.is_house(n):
+        # A rule no digits keep is nothing to reason with: the state starts broken (`State.start`).
+        if rule.is_house(n) or rule.impossible(n) is not None:
             continue
         recorder = _Recorder(n)
         what = RuleTag(step_name(rule), rule.describe(n), tuple(rule.cells()))

@@ -120,6 +120,9 @@ class State:
             first, second = sorted((first, second))
             twice = digit_char(puzzle.givens[first])
             state.broken = f"{cell_name(first, n)} and {cell_name(second, n)} both hold {twice}"
+        cannot = puzzle.impossible_rule()
+        if cannot is not None and state.broken is None:
+            state.broken = cannot[1]
         for cell, digit in enumerate(puzzle.givens):
             if digit:
                 if not cands[cell] >> (digit - 1) & 1 and state.broken is None:

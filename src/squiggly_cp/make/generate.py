@@ -374,7 +374,7 @@ def make_puzzle(
     With ``layout`` the puzzle uses it (raising `PuzzleError` if it admits no
     completed grid); otherwise random layouts with ``layout_symmetry`` are
     drawn. ``symmetry`` is the clue symmetry (`CLUE_SYMMETRIES`). The puzzle
-    keeps ``rules`` (a `PuzzleError` if one cannot stand on the grid), and
+    keeps ``rules`` (a `PuzzleError` if one is malformed or cannot hold), and
     with ``killer`` killer cages cut from its grid besides. Raises
     `Undecided` after ``time_limit`` seconds (the target's ratings keep to it
     too: the logic solver checks it between steps and inside long searches),
@@ -386,7 +386,7 @@ def make_puzzle(
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     fixed = None if layout is None else check_regions(layout, size)
     rows = tuple(i // size for i in range(size * size))
-    rules = Puzzle(size, (0,) * size**2, fixed or rows, rules=tuple(rules)).rules  # checked against the size
+    rules = Puzzle(size, (0,) * size**2, fixed or rows, rules=tuple(rules)).keepable_rules()  # checked
     deadline = Deadline(time_limit)
     job = _Job(orbits(symmetry, size), target, deadline, symmetry != "none", rules, killer)
     tries = 0

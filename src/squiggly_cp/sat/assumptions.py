@@ -51,7 +51,7 @@ class OneHotAssumptions:
         if guarded:
             for rule in puzzle.rules:
                 guard = None if rule.is_house(n) else built.model.new_bool_var("")
-                rule.encode(RuleEncoder(built, guard), puzzle)
+                RuleEncoder(built, guard).rule(rule, puzzle)
                 self.rule_guards.append(guard)
         self.model = built.model
         self.lits = built.lits

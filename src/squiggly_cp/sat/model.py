@@ -33,6 +33,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from ..core.puzzle import Grid, Puzzle
+from ..core.rules import Rule
 from .run import ask
 from .sums import add_leftover_sums
 
@@ -182,7 +183,7 @@ class OneHot:
         if rules and puzzle.rules:
             encoder = RuleEncoder(self)
             for rule in puzzle.rules:
-                rule.encode(encoder, puzzle)
+                encoder.rule(rule, puzzle)
             add_leftover_sums(encoder, puzzle)  # killer cages' innies and outies: sat/sums.py
 
     @property
@@ -244,6 +245,16 @@ class RuleEncoder:
         self.size = math.isqrt(len(built.fixed))
         self.guard = guard
         self._values: dict[int, cp_model.IntVar] = {}
+
+    def rule(self, rule: Rule, board: Puzzle) -> None:
+        """``rule``'s constraints; for one no digits keep (`Rule.impossible`),
+        an empty clause instead (under the guard): infeasible at once, and
+        nothing built from its data (a sum past any bound, a line longer
+        than the digits)."""
+        if rule.impossible(self.size) is not None:
+            self.clause([])
+        else:
+            rule.encode(self, board)
 
     def lit(self, cell: int, digit: int) -> Any:
         fixed = self.built.fixed[cell]

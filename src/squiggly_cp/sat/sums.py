@@ -74,7 +74,7 @@ def add_leftover_sums(enc: RuleEncoder, puzzle: Puzzle) -> int:
     cages = tuple(
         (rule.cage, rule.total)
         for rule in puzzle.rules
-        if isinstance(rule, KillerCage) and rule.total is not None
+        if isinstance(rule, KillerCage) and rule.total is not None and rule.impossible(puzzle.size) is None
     )
     if not cages:
         return 0

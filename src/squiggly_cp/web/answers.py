@@ -478,12 +478,12 @@ def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dic
 
 
 def _kept_rules(keys: Mapping[str, Any] | None, size: int) -> tuple[Rule, ...]:
-    """The rules a puzzle to make keeps, read from f-puzzles keys and checked
-    against the size; `BadRequest` naming the first that cannot stand."""
+    """The rules to keep, from f-puzzles keys; `BadRequest` naming one malformed or that cannot hold."""
     if not keys:
         return ()
     try:
-        return Puzzle(size, (0,) * size**2, standard_regions(size), rules=read_rules(dict(keys), size)).rules
+        blank = Puzzle(size, (0,) * size**2, standard_regions(size), rules=read_rules(dict(keys), size))
+        return blank.keepable_rules()
     except (RuleProblem, PuzzleError) as e:
         raise BadRequest(f"rules: {e}") from None
 

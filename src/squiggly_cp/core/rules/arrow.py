@@ -69,10 +69,13 @@ class Arrow(Rule):
         check_line(self, (self.leaves_from(size), *self.line), size)
         if set(self.bulb) & set(self.line):
             raise RuleError(f"{name}: the arrow passes its bulb")
+
+    def impossible(self, size: int) -> str | None:
         # At most the largest bulb value; at least one per cell of the line.
         top = size if len(self.bulb) == 1 else 10 * size + size
         if len(self.line) > top:
-            raise RuleError(f"{name}: {len(self.line)} cells cannot sum to a bulb of {top} or less")
+            return f"{len(self.line)} cells cannot sum to a bulb of {top} or less"
+        return None
 
     def leaves_from(self, size: int) -> int:
         """The bulb cell the line leaves from: the last (the units) when it

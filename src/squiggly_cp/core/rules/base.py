@@ -39,8 +39,10 @@ Cells = tuple[int, ...]
 
 
 class RuleError(ValueError):
-    """A rule that cannot be on this grid (a cell outside it, a sum no digits
-    can make, a dot between cells that do not touch): the message names the rule."""
+    """A malformed rule, which cannot even be placed on this grid (a cell
+    outside it, a dot between cells that do not touch, a line that jumps):
+    the message names the rule. A rule that is well placed but that no
+    digits keep (a sum no digits make) is no error: see `Rule.impossible`."""
 
 
 class Board(Protocol):
@@ -250,10 +252,18 @@ class Rule:
         return ()
 
     def validate(self, size: int) -> None:
-        """Raise `RuleError` if the rule cannot stand on a ``size`` grid."""
+        """Raise `RuleError` if the rule is malformed on a ``size`` grid."""
         bad = [c for c in self.cells() if not 0 <= c < size * size]
         if bad:
             raise RuleError(f"{self.describe(size)}: a cell is outside the {size}x{size} grid")
+
+    def impossible(self, size: int) -> str | None:
+        """Why no digits 1-``size`` keep this well-placed rule (validated:
+        `validate` raised nothing), whatever the rest of the grid holds, e.g.
+        "no 2 different digits 1-4 sum to 8"; None when some may. A puzzle
+        with such a rule has no solution, as one whose givens repeat a digit
+        in a house: every model of it is simply infeasible."""
+        return None
 
     def describe(self, size: int) -> str:
         """The rule's name in messages, e.g. "the killer cage r1c1-r2c1 (sum 7)"."""

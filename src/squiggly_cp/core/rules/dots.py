@@ -111,9 +111,13 @@ class Dot(Rule):
         name = self.describe(size)
         if len(self.pair) != 2 or not adjacent(*self.pair, size):
             raise RuleError(f"{name}: the cells are not orthogonal neighbours")
+
+    def impossible(self, size: int) -> str | None:
         test = _tests(self.style, self.amount)
+        # Orthogonal neighbours share a row or a column: their digits differ.
         if not any(test(x, y) for x in range(1, size + 1) for y in range(1, size + 1) if x != y):
-            raise RuleError(f"{name}: no two digits 1-{size} fit it")
+            return f"no two digits 1-{size} fit it"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         relation(enc, *self.pair, _tests(self.style, self.amount))

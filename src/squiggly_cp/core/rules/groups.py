@@ -87,10 +87,17 @@ class Quadruple(Rule):
         square = len(rows) == 2 == len(cols) and max(rows) - min(rows) == 1 == max(cols) - min(cols)
         if len(set(self.corner)) != 4 or not square:
             raise RuleError(f"{name}: a quadruple is on four cells around one corner")
-        if not 1 <= len(self.digits) <= 4 or not all(1 <= d <= size for d in self.digits):
-            raise RuleError(f"{name}: one to four digits 1-{size}")
+        if not self.digits or min(self.digits) < 1:
+            raise RuleError(f"{name}: a quadruple holds one or more digits, each 1 or more")
+
+    def impossible(self, size: int) -> str | None:
+        if max(self.digits) > size:
+            return f"{max(self.digits)} is not a digit 1-{size}"
+        if len(self.digits) > 4:
+            return f"{len(self.digits)} digits cannot all be among four cells"
         if any(count > 2 for count in Counter(self.digits).values()):
-            raise RuleError(f"{name}: a digit can be at most twice among four cells around a corner")
+            return "a digit can be at most twice among four cells around a corner"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         for digit, times in Counter(self.digits).items():

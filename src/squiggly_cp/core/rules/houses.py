@@ -103,8 +103,13 @@ class ExtraRegion(_Houses):
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        if not self.region or len(set(self.region)) != len(self.region) or len(self.region) > size:
-            raise RuleError(f"{self.describe(size)}: an extra region has 1 to {size} different cells")
+        if not self.region or len(set(self.region)) != len(self.region):
+            raise RuleError(f"{self.describe(size)}: an extra region has one or more cells, each once")
+
+    def impossible(self, size: int) -> str | None:
+        if len(self.region) > size:
+            return f"{len(self.region)} cells cannot hold different digits 1-{size}"
+        return None
 
     def is_house(self, size: int) -> bool:
         return len(self.region) == size

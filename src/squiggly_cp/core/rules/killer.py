@@ -90,13 +90,19 @@ class KillerCage(Rule):
             raise RuleError(f"{name}: a cage needs cells")
         if len(set(self.cage)) != len(self.cage):
             raise RuleError(f"{name}: a cell is in the cage twice")
-        if len(self.cage) > size:
-            raise RuleError(f"{name}: {len(self.cage)} cells cannot hold different digits 1-{size}")
         # Cells touching at a corner still make one cage (some setters draw them).
         if not _connected(self.cage, size):
             raise RuleError(f"{name}: the cage's cells are not connected")
-        if self.total is not None and not combinations_for(size, len(self.cage), self.total):
-            raise RuleError(f"{name}: no {len(self.cage)} different digits 1-{size} sum to {self.total}")
+
+    def impossible(self, size: int) -> str | None:
+        k = len(self.cage)
+        if k > size:
+            return f"{k} cells cannot hold different digits 1-{size}"
+        # k different digits make every sum from 1+...+k to (size-k+1)+...+size (raise one digit
+        # at a time), so no combination is listed (nor cached) for a hostile total.
+        if self.total is not None and not k * (k + 1) // 2 <= self.total <= k * (2 * size - k + 1) // 2:
+            return f"no {k} different digits 1-{size} sum to {self.total}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         encode_sum_set(enc, self.cage, self.total)

@@ -93,10 +93,10 @@ class Renban(_Line):
         )
     }
 
-    def validate(self, size: int) -> None:
-        super().validate(size)
+    def impossible(self, size: int) -> str | None:
         if len(self.line) > size:
-            raise RuleError(f"{self.describe(size)}: {len(self.line)} cells cannot hold different digits")
+            return f"{len(self.line)} cells cannot hold different digits 1-{size}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         n, length = enc.size, len(self.line)
@@ -149,8 +149,13 @@ class Whispers(_Line):
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        if not 1 <= self._gap(size) < size:
-            raise RuleError(f"{self.describe(size)}: no digits 1-{size} differ by {self._gap(size)}")
+        if self._gap(size) < 1:
+            raise RuleError(f"{self.describe(size)}: the gap {self._gap(size)} is not 1 or more")
+
+    def impossible(self, size: int) -> str | None:
+        if self._gap(size) >= size:
+            return f"no digits 1-{size} differ by {self._gap(size)}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         gap = self._gap(enc.size)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style
@@ -63,9 +64,13 @@ class LittleKiller(Rule):
         cells = self.diagonal(size)
         if not cells:
             raise RuleError(f"{name}: the diagonal misses the grid")
+
+    def impossible(self, size: int) -> str | None:
+        cells = len(self.diagonal(size))
         # Digits may repeat on the diagonal, but at most once per row, column and region.
-        if not len(cells) <= self.total <= size * len(cells):
-            raise RuleError(f"{name}: {len(cells)} cells cannot sum to {self.total}")
+        if not cells <= self.total <= size * cells:
+            return f"{cells} cells cannot sum to {self.total}"
+        return None
 
     def cells(self) -> tuple[int, ...]:
         return ()
@@ -78,6 +83,17 @@ class LittleKiller(Rule):
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("clue", self.diagonal(size), style=self.direction, text=str(self.total), at=self.at),)
+
+
+@cache
+def sandwich_sums(size: int) -> frozenset[int]:
+    """Every sum of different digits 2..``size``-1 (none too: 0), all that
+    can lie between the 1 and the ``size`` of a row: 1 is none of them, nor
+    the largest but one."""
+    sums = {0}
+    for digit in range(2, size):
+        sums |= {total + digit for total in sums}
+    return frozenset(sums)
 
 
 @dataclass(frozen=True)
@@ -115,8 +131,11 @@ class Sandwich(Rule):
         name = self.describe(size)
         if self.line not in ("row", "column") or not 1 <= self.index <= size:
             raise RuleError(f"{name}: there is no such {self.line} on a {size}x{size} grid")
-        if not 0 <= self.total <= sum(range(2, size)):
-            raise RuleError(f"{name}: digits between 1 and {size} cannot sum to {self.total}")
+
+    def impossible(self, size: int) -> str | None:
+        if self.total not in sandwich_sums(size):
+            return f"digits between 1 and {size} cannot sum to {self.total}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         n = enc.size

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar
 
-from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style, Tool, cell_list, check_line, relation
+from .base import Board, Encoder, Look, Rule, Shape, Style, Tool, cell_list, check_line, relation
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,11 @@ class Thermometer(Rule):
     def validate(self, size: int) -> None:
         super().validate(size)
         check_line(self, self.line, size)
+
+    def impossible(self, size: int) -> str | None:
         if len(self.line) > size:
-            raise RuleError(f"{self.describe(size)}: {len(self.line)} cells cannot increase within 1-{size}")
+            return f"{len(self.line)} cells cannot increase within 1-{size}"
+        return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
         n, length = enc.size, len(self.line)
