@@ -126,7 +126,8 @@ def test_a_sum_being_typed_that_no_cage_can_have_is_said_and_never_sent(bench_at
     bench.idle()
     cage = {"killercage": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"], "value": "1"}]}
     rule = KillerCage((0, 4, 8, 12), 1)
-    assert refused(BLANK, cage) == f"{rule.describe(4)} cannot hold: {rule.impossible(4)}"  # read, no solution
+    # Read (not bad input), a puzzle with no solution:
+    assert refused(BLANK, cage) == f"{rule.describe(4)} cannot hold: {rule.impossible(4)}"
     reason = f"{rule.describe(4)}: {rule.impossible(4)}"
     assert reason == "the killer cage r1c1-r2c1-r3c1-r4c1 (sum 1): no 4 different digits 1-4 sum to 1"
     assert bench.text("status") == f"Rules: {reason}."
