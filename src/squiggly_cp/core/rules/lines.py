@@ -10,7 +10,9 @@ from itertools import pairwise
 from .base import Board, Encoder, Rule, RuleError, Shape, at_most_once, cell_list, check_line, relation
 
 
-class _Line(Rule):
+class Line(Rule):
+    """A rule along a line of touching cells (``line``, in order)."""
+
     line: tuple[int, ...]
     shortest: int = 2
 
@@ -29,7 +31,7 @@ class _Line(Rule):
 
 
 @dataclass(frozen=True)
-class Palindrome(_Line):
+class Palindrome(Line):
     """The line reads the same from either end."""
 
     line: tuple[int, ...]
@@ -49,7 +51,7 @@ class Palindrome(_Line):
 
 
 @dataclass(frozen=True)
-class Renban(_Line):
+class Renban(Line):
     """The line's digits differ and are a run of consecutive numbers, in any order."""
 
     line: tuple[int, ...]
@@ -86,7 +88,7 @@ def whisper_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class Whispers(_Line):
+class Whispers(Line):
     """Neighbours on the line differ by at least ``gap`` (`whisper_gap` unless given)."""
 
     line: tuple[int, ...]
@@ -114,7 +116,7 @@ class Whispers(_Line):
 
 
 @dataclass(frozen=True)
-class Between(_Line):
+class Between(Line):
     """The digits inside the line lie strictly between the digits at its ends."""
 
     line: tuple[int, ...]
@@ -143,7 +145,7 @@ class Between(_Line):
 
 
 @dataclass(frozen=True)
-class RegionSumLine(_Line):
+class RegionSumLine(Line):
     """Region borders cut the line into pieces (runs of cells in one region),
     and every piece has the same sum."""
 
