@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import pairwise
+from itertools import accumulate, combinations, pairwise
 
 from squiggly_cp.core.rules import (
     Apart,
@@ -25,20 +25,28 @@ from squiggly_cp.core.rules import (
     Diagonal,
     DisjointGroups,
     Dot,
+    EntropicLine,
     ExtraRegion,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    ModularLine,
+    NabnerLine,
     NoOtherDots,
     NoRegion,
     Palindrome,
+    ParityLine,
     Quadruple,
     RegionSumLine,
     Renban,
     Rule,
     Sandwich,
+    SlowThermometer,
+    SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    ZipperLine,
 )
 
 Grid = tuple[int, ...]
@@ -292,6 +300,52 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
     if isinstance(rule, RegionSumLine):
         pieces = line_pieces(rule.line, drawn_regions(regions, rules))
         return [(rule.line, lambda g: len({sum(g[c] for c in piece) for piece in pieces}) == 1)]
+    if isinstance(rule, SlowThermometer):
+        return [pair_scope(a, b, lambda x, y: x <= y) for a, b in pairwise(rule.line)]
+    if isinstance(rule, EntropicLine | ModularLine):
+        tier = (lambda x: 3 * (x - 1) // n) if isinstance(rule, EntropicLine) else (lambda x: x % 3)
+        return [
+            (run, lambda g, run=run: len({tier(g[c]) for c in run}) == len(run)) for run in runs(rule.line)
+        ]
+    if isinstance(rule, ParityLine):
+        return [pair_scope(a, b, lambda x, y: (x + y) % 2 == 1) for a, b in pairwise(rule.line)]
+    if isinstance(rule, ZipperLine):
+        line = rule.line
+
+        def zipper(g: Sequence[int]) -> bool:
+            values = [g[c] for c in line]
+            k = len(values)
+            totals = {values[i] + values[k - 1 - i] for i in range(k // 2)}
+            if k % 2:
+                totals.add(values[k // 2])
+            return len(totals) == 1
+
+        return [(line, zipper)]
+    if isinstance(rule, NabnerLine):
+        return [pair_scope(a, b, lambda x, y: abs(x - y) > 1) for a, b in combinations(rule.line, 2)]
+    if isinstance(rule, LockoutLine):
+        line, gap = rule.line, n // 2 if rule.gap is None else rule.gap
+
+        def lockout(g: Sequence[int]) -> bool:
+            ends = (g[line[0]], g[line[-1]])
+            return abs(ends[0] - ends[1]) >= gap and all(
+                g[c] < min(ends) or g[c] > max(ends) for c in line[1:-1]
+            )
+
+        return [(line, lockout)]
+    if isinstance(rule, SumLine):
+        line, total = rule.line, rule.total
+
+        def sum_line(g: Sequence[int]) -> bool:
+            # Digits are positive, so the runs end exactly where the running
+            # sum reaches a multiple of the total: each multiple must be reached.
+            prefixes = set(accumulate(g[c] for c in line))
+            whole = max(prefixes)
+            if total <= 0:
+                return False
+            return whole % total == 0 and all(k in prefixes for k in range(total, whole + 1, total))
+
+        return [(line, sum_line)]
     if isinstance(rule, Clone):
         return [pair_scope(a, b, lambda x, y: x == y) for a, b in zip(rule.first, rule.second, strict=True)]
     if isinstance(rule, Quadruple):
@@ -311,6 +365,11 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
     if isinstance(rule, Diagonal | ExtraRegion | Windoku | DisjointGroups):
         return []
     raise AssertionError(f"no definition for {rule!r}")
+
+
+def runs(line: Sequence[int]) -> list[tuple[int, ...]]:
+    """Each run of three consecutive cells of ``line`` (the whole line, if shorter)."""
+    return [tuple(line[k : k + 3]) for k in range(max(1, len(line) - 2))]
 
 
 def labelled_groups(labels: Sequence[int]) -> list[tuple[int, ...]]:
@@ -496,6 +555,14 @@ STYLES = [
     "whispers",
     "between",
     "regionsum",
+    "slowthermo",
+    "entropic",
+    "modular",
+    "parity",
+    "zipper",
+    "nabner",
+    "lockout",
+    "sumline",
     "clone",
     "quadruple",
     "diagonal:+",
@@ -698,6 +765,8 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
             return Whispers(tuple(path), gap) if len(path) >= 2 else None
 
         return [search(rng, make_whispers, keeps_f, honest)]
+    if kind in NEW_LINES:
+        return [new_line(kind, n, f, rng, honest, keeps_f)]
     if kind == "clone":
 
         def make_clone() -> Rule | None:
@@ -722,6 +791,52 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
             digits = [d for k, d in enumerate(digits) if digits[: k + 1].count(d) <= 2]
         return [Quadruple(corner, tuple(digits))]
     raise AssertionError(style)
+
+
+NEW_LINES = ("slowthermo", "entropic", "modular", "parity", "zipper", "nabner", "lockout", "sumline")
+"""The lines of issue 55 (`new_line` draws them)."""
+
+SHORTEST = {"lockout": 3}
+"""A line's fewest cells as drawn here (a two-cell lockout line is a German whisper)."""
+
+
+def new_line(
+    kind: str, n: int, f: Grid, rng: random.Random, honest: bool, keeps_f: Callable[[Rule], bool]
+) -> Rule:
+    """A line of ``kind`` that ``f`` keeps (unless not ``honest``): a random
+    path, each step kept when ``f`` allows it there, searched until the whole
+    line holds in ``f``; a sum line's total is one its digits in ``f`` split into."""
+    steps: dict[str, Callable[[int, int], bool]] = {
+        "slowthermo": lambda a, b: f[a] <= f[b],
+        "entropic": lambda a, b: 3 * (f[a] - 1) // n != 3 * (f[b] - 1) // n,
+        "modular": lambda a, b: f[a] % 3 != f[b] % 3,
+        "parity": lambda a, b: (f[a] + f[b]) % 2 == 1,
+        "nabner": lambda a, b: abs(f[a] - f[b]) > 1,
+    }
+    step = steps.get(kind) if honest else None
+    longest = {"nabner": (n + 1) // 2, "lockout": 5, "zipper": 5}.get(kind, min(n, 6))
+    shortest = SHORTEST.get(kind, 2)
+
+    def make() -> Rule | None:
+        path = tuple(random_path(n, rng, rng.randint(shortest, longest), step))
+        if len(path) < shortest:
+            return None
+        if kind == "sumline":
+            whole = sum(f[c] for c in path)
+            totals = [t for t in range(1, whole + 1) if keeps_f(SumLine(path, t))] if honest else []
+            return SumLine(path, rng.choice(totals) if totals else rng.randint(1, n * len(path)))
+        lines: dict[str, Callable[[tuple[int, ...]], Rule]] = {
+            "slowthermo": SlowThermometer,
+            "entropic": EntropicLine,
+            "modular": ModularLine,
+            "parity": ParityLine,
+            "zipper": ZipperLine,
+            "nabner": NabnerLine,
+            "lockout": LockoutLine,
+        }
+        return lines[kind](path)
+
+    return search(rng, make, keeps_f, honest)
 
 
 def filling(

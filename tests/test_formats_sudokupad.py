@@ -27,20 +27,28 @@ from squiggly_cp.core.rules import (
     Diagonal,
     DisjointGroups,
     Dot,
+    EntropicLine,
     ExtraRegion,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    ModularLine,
+    NabnerLine,
     NoOtherDots,
     NoRegion,
     Palindrome,
+    ParityLine,
     Quadruple,
     RegionSumLine,
     Renban,
     Rule,
     Sandwich,
+    SlowThermometer,
+    SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    ZipperLine,
 )
 from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.formats.fpuzzles import fpuzzles_link, to_fpuzzles_json
@@ -616,7 +624,9 @@ def _one_of_each() -> list[Rule]:
         CellMark("max", 56), Apart("antiknight"), Palindrome((63, 64, 65)), Renban((66, 67)),
         Whispers((68, 69)), Between((73, 74, 75)), RegionSumLine((76, 77, 78)), Clone((5, 6), (14, 15)),
         Quadruple((7, 8, 16, 17), (1, 2)), Diagonal("+"), ExtraRegion((48, 49, 58)), Windoku(),
-        DisjointGroups(),
+        DisjointGroups(), SlowThermometer((18, 19)), EntropicLine((27, 28, 29)), ModularLine((36, 37, 38)),
+        ParityLine((54, 55)), ZipperLine((57, 58, 59)), NabnerLine((61, 62)), LockoutLine((69, 70, 71)),
+        SumLine((80, 79)),
     ]  # fmt: skip
 
 

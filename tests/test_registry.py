@@ -55,7 +55,7 @@ def test_every_style_declares_every_field(kind, key, style):
     assert style.label and style.fpuzzles and style.sentence and style.step
     assert style.phrases and all(p == p.lower().strip() and p for p in style.phrases)
     assert style.sentence.endswith(".") and style.sentence[0].isupper()
-    style.sentence.format(n=9, gap=5)  # only the fields the rules text fills
+    style.sentence.format(n=9, gap=5, total=10)  # only the fields the rules text fills
     assert style.look.element in ELEMENTS
     if style.look.element in ("path", "arrow"):
         assert re.fullmatch("#[0-9A-F]{6}", style.look.colour) and 0 < style.look.thickness <= LOOK_UNIT

@@ -52,21 +52,29 @@ from squiggly_cp.core.rules import (
     Diagonal,
     DisjointGroups,
     Dot,
+    EntropicLine,
     ExtraRegion,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    ModularLine,
+    NabnerLine,
     NoOtherDots,
     NoRegion,
     Palindrome,
+    ParityLine,
     Quadruple,
     RegionSumLine,
     Renban,
     Rule,
     RuleError,
     Sandwich,
+    SlowThermometer,
+    SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    ZipperLine,
     regions_leaving_cells,
 )
 from squiggly_cp.core.rules import arrow as arrow_module
@@ -211,6 +219,10 @@ def round_trip(puzzle: Puzzle) -> None:
 # ------------------------------------------------------- 1, 2: brute force
 
 
+SIX_ONLY = {"dot:x", "entropic"}
+"""Styles with no meaning on a 4x4: no two digits 1-4 sum to 10; 1-4 has no thirds."""
+
+
 def test_the_styles_cover_every_kind() -> None:
     assert {s.partition(":")[0] for s in STYLES} | {"windoku"} == set(RULES)
 
@@ -228,8 +240,8 @@ def test_engines_agree_with_brute_force(
 ) -> None:
     rnd = random.Random(seed)
     styles = [first, *others]
-    if "dot:x" in styles:
-        size = 6  # no two digits 1-4 sum to 10
+    if SIX_ONLY & set(styles):
+        size = 6
     if size == 6:
         shown += 8
     puzzle, f = make_puzzle(styles, size, rnd, shown)
@@ -307,6 +319,13 @@ EDGE: list[tuple[str, int, Grid, list[Rule]]] = [
     ("region sums, rows as regions", 4, ROWS4, [RegionSumLine((0, 4, 1)), RegionSumLine((8, 12, 9, 13))]),
     ("region sum, box 1 twice", 4, R4, [RegionSumLine((0, 1, 2, 3, 7, 6, 5, 4))]),
     ("region sum, box 1 twice, short", 4, R4, [RegionSumLine((1, 2, 6, 5))]),
+    ("sum line, row 1 in runs of 5", 4, R4, [SumLine((0, 1, 2, 3), 5)]),
+    ("sum line, row 1 in runs of 4: none", 4, R4, [SumLine((0, 1, 2, 3), 4)]),
+    ("slow thermo, equal across boxes", 4, R4, [SlowThermometer((3, 6, 9, 12))]),
+    ("lockout lines, gaps 2 and 3", 4, R4, [LockoutLine((0, 5, 10)), LockoutLine((12, 13), 3)]),
+    ("entropic and modular rows", 6, R6, [EntropicLine(tuple(range(6))), ModularLine(tuple(range(6, 12)))]),
+    ("zippers odd and even, nabner", 6, R6, [ZipperLine((0, 1, 2, 3, 4)), ZipperLine((30, 31, 32, 33)),
+                                             NabnerLine((12, 19, 26))]),
 ]  # fmt: skip
 
 
@@ -372,7 +391,7 @@ def test_killer_sudokus_agree_with_brute_force(
 ) -> None:
     """Many cages at once (where the model's innies and outies, sat/sums.py, come in)."""
     rnd = random.Random(seed)
-    if other == "dot:x":
+    if other in SIX_ONLY:
         size = 6
     first = [global_rule(other, size, rnd)] if other and other.partition(":")[0] in GLOBAL else []
     regions, f = filling(size, rnd, first)
@@ -459,6 +478,13 @@ NOT_HOUSES: list[Rule] = [
     Clone((0, 1), (6, 7)),
     Quadruple((0, 1, 4, 5), (1, 4)),
     ExtraRegion((0, 5, 10)),  # fewer than 4 cells: not a house
+    SlowThermometer((13, 12, 8)),
+    ModularLine((0, 1, 2)),
+    ParityLine((0, 1)),
+    ZipperLine((0, 5, 4)),
+    NabnerLine((0, 5)),
+    LockoutLine((0, 5, 4)),
+    SumLine((0, 1, 2), 3),
 ]
 
 
@@ -588,6 +614,42 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, RegionSumLine((5, 6, 7)), False, (), None),
     (D4, RegionSumLine((2, 6, 7)), True, (), ROWS4),  # 3 | 1 + 2
     (D4, RegionSumLine((5, 6, 2)), False, (), ROWS4),  # 4 + 1 | 3
+    (D4, SlowThermometer((13, 12, 8)), True, (), None),  # 1, 2, 4
+    (D4, SlowThermometer((6, 11, 15)), True, (), None),  # 1, 1 (r2c3, r3c4: no house), 3
+    (D4, SlowThermometer((15, 11, 6)), False, (), None),  # 3, 1, 1
+    # 6x6 thirds 1-2, 3-4, 5-6: 1, 4, 5 and 4, 5, 2 each hold one of each
+    (S6, EntropicLine((0, 6, 7, 1)), True, (), None),
+    (S6, EntropicLine((0, 1, 2)), False, (), None),  # 1, 2, 3: two low
+    (S6, EntropicLine((0, 1)), False, (), None),  # two cells: 1, 2 both low
+    (W9, EntropicLine((1, 2, 10, 19)), True, (), None),  # 1, 5, 8, 2: low mid high, mid high low
+    (W9, EntropicLine((0, 1, 2)), False, (), None),  # 4, 1, 5: two middle
+    (D4, ModularLine((0, 1, 2, 3)), True, (), None),  # 1, 2, 3, 4: residues 1, 2, 0, 1
+    (D4, ModularLine((4, 5, 6)), False, (), None),  # 3, 4, 1: residues 0, 1, 1
+    (W9, ModularLine((9, 10, 11, 12, 13)), True, (), None),  # 7, 8, 9, 4, 5: 1, 2, 0, 1, 2
+    (W9, ModularLine((9, 10, 11, 12, 13, 14)), False, (), None),  # then 4, 5, 1: 1, 2, 1
+    (D4, ParityLine((0, 1, 2, 3)), True, (), None),
+    (D4, ParityLine((0, 4)), False, (), None),  # 1, 3
+    (D4, ZipperLine((0, 5, 4)), True, (), None),  # 1 + 3 = 4, the centre
+    (D4, ZipperLine((0, 1, 2, 3)), True, (), None),  # 1 + 4 = 2 + 3
+    (D4, ZipperLine((0, 1, 2)), False, (), None),  # 1 + 3 is not 2
+    (D4, ZipperLine((0, 1, 5, 4)), False, (), None),  # 1 + 3 is not 2 + 4
+    (D4, NabnerLine((0, 5)), True, (), None),  # 1, 4
+    (D4, NabnerLine((0, 1)), False, (), None),  # 1, 2
+    (S6, NabnerLine((0, 7, 2)), True, (), None),  # 1, 5, 3
+    (S6, NabnerLine((0, 6, 1)), False, (), None),  # 1, 4, 2: the ends, not neighbours, are 1 and 2
+    (D4, LockoutLine((0, 5, 4)), True, (), None),  # ends 1, 3 (2 apart on a 4x4), 4 outside
+    (S6, LockoutLine((9, 4, 3), 4), False, (), None),  # ends 1, 4: not 4 apart
+    (D4, LockoutLine((0, 1, 2)), False, (), None),  # 2 between 1 and 3
+    (S6, LockoutLine((9, 4, 3)), True, (), None),  # ends 1, 4 (3 apart on a 6x6), 5 outside
+    (S6, LockoutLine((3, 9, 14)), False, (), None),  # ends 4, 1: the 1 inside equals an end
+    (D4, SumLine((0, 1, 2, 3)), True, (), None),  # 1 + 2 + 3 + 4 = 10, one run
+    (D4, SumLine((0, 1, 2), 3), True, (), None),  # 1 + 2 | 3
+    (D4, SumLine((0, 1, 2, 3), 5), False, (), None),  # 10 = 5 + 5, but 1 + 2 = 3, 1 + 2 + 3 = 6
+    (S6, SumLine((0, 6, 7, 8, 3)), True, (), None),  # 1 + 4 + 5 | 6 + 4
+    (S6, SumLine((0, 6, 7, 8)), False, (), None),  # 1 + 4 + 5 | 6
+    (W9, Whispers((1, 2), 4), True, (), None),  # Dutch whispers (gap 4): 1, 5
+    (W9, Whispers((1, 2)), False, (), None),  # German: 1, 5 are not 5 apart
+    (W9, Whispers((0, 1), 4), False, (), None),  # 4, 1
     (D4, Clone((0, 1), (6, 7)), True, (), None),
     (D4, Clone((0, 1), (12, 13)), False, (), None),
     (D4, Clone((0, 1), (13, 14)), False, (), None),  # 1 = 1, 2 != 4
@@ -690,6 +752,14 @@ MALFORMED: list[tuple[int, Rule, str, str]] = [
     (4, LittleKiller((0, 0), "DD", 5), "the little killer 5 at r0c0 pointing DD", "one of DR, DL, UR, UL"),
     (6, Windoku(), "the windoku windows", "a 9x9 rule"),
     (5, DisjointGroups(), "the disjoint groups", "a 5x5 grid has no boxes"),
+    # the lines of issue 55
+    (4, SlowThermometer((15, 16)), "the slow thermometer r4c4-r5c1", "outside the 4x4 grid"),
+    (4, SlowThermometer((0, 2)), "the slow thermometer r1c1-r1c3", "not neighbours"),
+    (4, ParityLine((0, 2)), "the parity line r1c1-r1c3", "not neighbours"),
+    (4, ZipperLine((0, 1, 3)), "the zipper line r1c1-r1c2-r1c4", "not neighbours"),
+    (4, ModularLine((0, 1, 0)), "the modular line r1c1-r1c2-r1c1", "passes a cell twice"),
+    (4, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-4 do not split into thirds"),
+    (8, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-8 do not split into thirds"),
     # regions that leave cells out (a region of more than N cells is a malformed layout, as without the rule)
     (
         4,
@@ -718,6 +788,12 @@ def test_a_malformed_rule_is_refused_by_name(size: int, rule: Rule, name: str, w
 
 CANNOT_HOLD: list[tuple[int, Rule, str]] = [
     # 4x4: the brute force below finds no grid keeping each
+    (4, NabnerLine((0, 1, 2)), "3 cells cannot hold digits 1-4 two apart"),
+    (4, LockoutLine((0, 1), 4), "no digits 1-4 differ by 4"),
+    (4, LockoutLine((0, 1, 2), 3), "with its ends 3 apart no digit 1-4 lies outside them"),
+    (4, SumLine((0, 1), 9), "2 cells hold no run of sum 9"),
+    (4, SumLine((0, 1), 0), "2 cells hold no run of sum 0"),
+    (9, NabnerLine(tuple(range(5, -1, -1))), "6 cells cannot hold digits 1-9 two apart"),
     (4, KillerCage((0, 1), 8), "no 2 different digits 1-4 sum to 8"),
     (4, KillerCage((0, 1), 2), "no 2 different digits 1-4 sum to 2"),
     (4, KillerCage((0, 1, 2, 3, 7)), "5 cells cannot hold different digits 1-4"),
@@ -823,8 +899,9 @@ def test_a_rule_one_step_inside_the_bounds_is_not_said_to_fail() -> None:
 def test_puzzles_with_every_kind_of_rule_pickle() -> None:
     on_d4 = [r for g, rule, _, more, regions in HAND if g is D4 and not regions for r in (*more, rule)]
     puzzle = Puzzle(4, (1,) + (0,) * 15, standard_regions(4), rules=tuple(dict.fromkeys(on_d4)))
-    assert {rule.kind for rule in puzzle.rules} == set(RULES) - {"windoku", "noregion"}
+    assert {rule.kind for rule in puzzle.rules} == set(RULES) - {"windoku", "noregion", "entropic"}
     round_trip(puzzle)
+    round_trip(Puzzle(6, (0,) * 36, standard_regions(6), rules=(EntropicLine((0, 6, 7, 1)),)))
     regions, partial = regions_leaving_cells((-1, *standard_regions(4)[1:]), 4)
     round_trip(Puzzle(4, puzzle.givens, regions, rules=(*partial, *puzzle.rules)))
     nine = Puzzle(9, (0,) * 81, standard_regions(9), rules=(Windoku(), Diagonal("-"), KillerCage((0, 1), 3)))

@@ -27,6 +27,8 @@ LINE_LOOKS = {
 }
 """A line's (colour, width as a share of a cell, opacity) by its style, from
 its kind's `Look`: the colour SudokuPad is given too."""
+BULBS = {name: look.bulb for name, look in line_looks().items()}
+"""Where a line's circles are: ``first`` (a thermometer's bulb), ``ends``."""
 ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
@@ -169,10 +171,11 @@ def _arrow_head(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
 
 def _bulb(style: str, x: float, y: float, cell: float) -> str:
     circle = f'<circle cx="{x:g}" cy="{y:g}" r="{cell * 0.4:g}" '
-    if style == "thermo":
-        return circle + f'fill="{LINE_LOOKS["thermo"][0]}"/>'
-    if style == "between":
-        return circle + 'fill="none" stroke="#70a8e0" stroke-width="2"/>'
+    bulb = BULBS.get(style, "")
+    if style != "arrow" and bulb == "first":  # a thermometer's: filled
+        return circle + f'fill="{LINE_LOOKS[style][0]}"/>'
+    if style != "arrow" and bulb == "ends":
+        return circle + f'fill="none" stroke="{LINE_LOOKS[style][0]}" stroke-width="2"/>'
     return circle + 'fill="#ffffff" fill-opacity="0.6" stroke="#8a8a8a" stroke-width="2"/>'
 
 

@@ -246,7 +246,8 @@ def _line_rules(doc: dict[str, Any], size: int) -> Iterator[Rule]:
                 yield from (kind(line) for line in lines)  # type: ignore[call-arg]
                 continue
             name = f"the {label} {cell_list(lines[0], size)}"
-            value = {kind.fpuzzles_value: _number(entry.get("value"), name, kind.fpuzzles_value)}
+            number = _number(entry.get("value"), name, kind.fpuzzles_value)
+            value = {} if number is None else {kind.fpuzzles_value: number}
             yield from (kind(line, **value) for line in lines)  # type: ignore[call-arg]
 
 

@@ -32,7 +32,8 @@ from typing import Any
 from ..core.puzzle import Puzzle
 from ..core.rules import CellMark, Dot, NoOtherDots, Rule, Shape
 from ..core.rules.dots import DEFAULTS
-from ..core.rules.lines import whisper_gap
+from ..core.rules.lines import Whispers
+from ..core.rules.morelines import LockoutLine
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
@@ -43,6 +44,7 @@ Element = dict[str, Any]
 _GREY = "#CFCFCF"
 _WHITE, _BLACK = "#FFFFFF", "#000000"
 _LINES = {name: (look.colour, look.thickness) for name, look in line_looks().items()}
+_BULBS = {name: look.bulb for name, look in line_looks().items()}
 _SHADES = {"clone": "#D0D0FF"}  # by a shade's text; any other is grey
 
 
@@ -123,12 +125,13 @@ def _path(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
 
 
 def _bulb(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
-    if shape.style == "thermo":
-        out["underlays"].append({**_rect(_centre(shape.cells[0], n), 0.85, _GREY, _GREY), "rounded": True})
-    elif shape.style == "between":
+    colour = _LINES.get(shape.style, (_GREY, 0))[0]
+    if shape.style != "arrow" and _BULBS.get(shape.style) == "first":  # a thermometer's: filled
+        out["underlays"].append({**_rect(_centre(shape.cells[0], n), 0.85, colour, colour), "rounded": True})
+    elif shape.style != "arrow":  # a circle at each end: white, ringed in the line's colour
         for cell in shape.cells:
-            out["overlays"].append({**_rect(_centre(cell, n), 0.8, _WHITE, _GREY), "rounded": True})
-    elif shape.style == "arrow":
+            out["overlays"].append({**_rect(_centre(cell, n), 0.8, _WHITE, colour), "rounded": True})
+    else:
         rows = {c // n for c in shape.cells}
         cols = {c % n for c in shape.cells}
         if len(rows) == 1 or len(cols) == 1:  # one cell, or two in a line: one rounded shape
@@ -204,5 +207,5 @@ def _sentence(rule: Rule, n: int) -> str:
         if style == "black":
             return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
         return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
-    gap = getattr(rule, "gap", None)
-    return rule.traits.sentence.format(n=n, gap=whisper_gap(n) if gap is None else gap)
+    gap = rule.gap_on(n) if isinstance(rule, (Whispers, LockoutLine)) else None
+    return rule.traits.sentence.format(n=n, gap=gap, total=getattr(rule, "total", None))

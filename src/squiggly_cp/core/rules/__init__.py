@@ -10,9 +10,10 @@ from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku, regions_leaving_cells
 from .killer import KillerCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
+from .morelines import EntropicLine, LockoutLine, ModularLine, NabnerLine, ParityLine, SumLine, ZipperLine
 from .registry import RULES
 from .sums import LittleKiller, Sandwich
-from .thermo import Thermometer
+from .thermo import SlowThermometer, Thermometer
 
 __all__ = [
     "RULES",
@@ -25,12 +26,17 @@ __all__ = [
     "DisjointGroups",
     "Dot",
     "Encoder",
+    "EntropicLine",
     "ExtraRegion",
     "KillerCage",
     "LittleKiller",
+    "LockoutLine",
+    "ModularLine",
+    "NabnerLine",
     "NoOtherDots",
     "NoRegion",
     "Palindrome",
+    "ParityLine",
     "Quadruple",
     "RegionSumLine",
     "Renban",
@@ -38,9 +44,12 @@ __all__ = [
     "RuleError",
     "Sandwich",
     "Shape",
+    "SlowThermometer",
+    "SumLine",
     "Thermometer",
     "Whispers",
     "Windoku",
+    "ZipperLine",
     "cell_list",
     "regions_leaving_cells",
 ]

@@ -116,8 +116,10 @@ class Shape:
     ``kind``: ``cage`` (dashed outline of ``cells``, ``text`` in its corner),
     ``path`` (a line through the cell centres, ``style`` naming its look:
     ``thermo``, ``arrow``, ``palindrome``, ``renban``, ``whispers``,
-    ``between``, ``regionsum``), ``bulb`` (a circle on the first cell of a
-    thermo or the bulb cells of an arrow), ``dot`` (between ``cells[0]`` and
+    ``between``, ``regionsum``, and each of `morelines` and the slow
+    thermometer by its ``kind``), ``bulb`` (a circle on the first cell of a
+    thermo or slow thermo, the bulb cells of an arrow, the ends of a between
+    line; a lockout line's ends, which SudokuPad draws as diamonds), ``dot`` (between ``cells[0]`` and
     ``cells[1]``: ``style`` ``white``, ``black`` or ``text`` for X/V), ``mark``
     (in a cell: ``style`` ``odd`` circle, ``even`` square, ``min``, ``max``),
     ``diagonal`` (``style`` ``+`` or ``-``), ``shade`` (a tinted cell of an

@@ -24,7 +24,9 @@ from .base import (
 )
 
 
-class _Line(Rule):
+class Line(Rule):
+    """A rule along a line of touching cells (``line``, in order)."""
+
     line: tuple[int, ...]
     shortest: int = 2
 
@@ -43,7 +45,7 @@ class _Line(Rule):
 
 
 @dataclass(frozen=True)
-class Palindrome(_Line):
+class Palindrome(Line):
     """The line reads the same from either end."""
 
     line: tuple[int, ...]
@@ -74,7 +76,7 @@ class Palindrome(_Line):
 
 
 @dataclass(frozen=True)
-class Renban(_Line):
+class Renban(Line):
     """The line's digits differ and are a run of consecutive numbers, in any order."""
 
     line: tuple[int, ...]
@@ -122,7 +124,7 @@ def whisper_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class Whispers(_Line):
+class Whispers(Line):
     """Neighbours on the line differ by at least ``gap`` (`whisper_gap` unless given)."""
 
     line: tuple[int, ...]
@@ -147,6 +149,10 @@ class Whispers(_Line):
     def _gap(self, size: int) -> int:
         return whisper_gap(size) if self.gap is None else self.gap
 
+    def gap_on(self, size: int) -> int:
+        """The least difference of neighbours on a ``size`` grid."""
+        return self._gap(size)
+
     def validate(self, size: int) -> None:
         super().validate(size)
         if self._gap(size) < 1:
@@ -168,7 +174,7 @@ class Whispers(_Line):
 
 
 @dataclass(frozen=True)
-class Between(_Line):
+class Between(Line):
     """The digits inside the line lie strictly between the digits at its ends."""
 
     line: tuple[int, ...]
@@ -208,7 +214,7 @@ class Between(_Line):
 
 
 @dataclass(frozen=True)
-class RegionSumLine(_Line):
+class RegionSumLine(Line):
     """Region borders cut the line into pieces (runs of cells in one region),
     and every piece has the same sum."""
 

@@ -14,8 +14,9 @@ from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku
 from .killer import KillerCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
+from .morelines import EntropicLine, LockoutLine, ModularLine, NabnerLine, ParityLine, SumLine, ZipperLine
 from .sums import LittleKiller, Sandwich
-from .thermo import Thermometer
+from .thermo import SlowThermometer, Thermometer
 
 RULES: dict[str, type[Rule]] = {
     kind.kind: kind
@@ -25,6 +26,7 @@ RULES: dict[str, type[Rule]] = {
         Sandwich,
         Arrow,
         Thermometer,
+        SlowThermometer,
         Dot,
         NoOtherDots,
         CellMark,
@@ -34,6 +36,13 @@ RULES: dict[str, type[Rule]] = {
         Whispers,
         Between,
         RegionSumLine,
+        EntropicLine,
+        ModularLine,
+        ParityLine,
+        ZipperLine,
+        NabnerLine,
+        LockoutLine,
+        SumLine,
         Clone,
         Quadruple,
         Diagonal,

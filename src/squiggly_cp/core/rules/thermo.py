@@ -1,4 +1,5 @@
-"""Thermometers: digits strictly increase from the bulb along the line."""
+"""Thermometers: digits strictly increase from the bulb along the line; on a
+slow thermometer they never decrease."""
 
 from __future__ import annotations
 
@@ -58,3 +59,45 @@ class Thermometer(Rule):
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("bulb", self.line[:1], style="thermo"), Shape("path", self.line, style="thermo"))
+
+
+@dataclass(frozen=True)
+class SlowThermometer(Rule):
+    """Digits never decrease from the bulb: neighbours may be equal, where no
+    house (or other rule) forbids it (any size, any length)."""
+
+    line: tuple[int, ...]
+
+    kind = "slowthermo"
+    label = "slow thermometer"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "slow thermometer",
+            "slowthermometer",
+            Look("path", "#A0C4E8", 21, bulb="first"),
+            ("slow thermometer", "slow thermo"),
+            "Digits never decrease along a light blue thermometer from its bulb (neighbours may be equal).",
+            "slow thermometer",
+            tool=Tool("slow-thermo", "Slow thermo"),
+        )
+    }
+
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def describe(self, size: int) -> str:
+        return f"the slow thermometer {cell_list(self.line, size)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        check_line(self, self.line, size)
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        for a, b in pairwise(self.line):
+            relation(enc, a, b, lambda x, y: x <= y)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return all(grid[a] <= grid[b] for a, b in pairwise(self.line))
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("bulb", self.line[:1], style=self.kind), Shape("path", self.line, style=self.kind))

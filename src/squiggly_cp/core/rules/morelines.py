@@ -1,0 +1,362 @@
+"""More lines whose rule is about the digits along them: entropic, modular,
+parity, zipper, nabner, lockout and sum lines (issue 55).
+
+Where a published puzzle names them in f-puzzles JSON, the key is given in
+the class docstring, as read in dclamage's solver for f-puzzles
+(SudokuVariantSolverJS, ``src/solver/Constraint/FPuzzlesInterfaces.ts`` and
+the constraint files beside it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+from typing import ClassVar
+
+from .base import Board, Encoder, Look, RuleError, Shape, Sizes, Style, Tool, relation, support_table
+from .lines import Line
+
+
+class _Triads(Line):
+    """Every run of three consecutive cells holds one digit of each of three
+    classes (`group`); a line of two cells, digits of two different classes
+    (as dclamage's solver reads a two-cell entropic line)."""
+
+    def group(self, digit: int, size: int) -> int:
+        raise NotImplementedError
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        # Three cells of three classes, pairwise different: one of each. So
+        # the rule is "different classes" between cells one or two apart.
+        n = enc.size
+
+        def apart(x: int, y: int) -> bool:
+            return self.group(x, n) != self.group(y, n)
+
+        table = support_table(apart, n)
+        for step in (1, 2):
+            for a, b in zip(self.line, self.line[step:], strict=False):
+                relation(enc, a, b, apart, table)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        n, line = board.size, self.line
+        runs = [line[k : k + 3] for k in range(max(1, len(line) - 2))]
+        return all(len({self.group(grid[c], n) for c in run}) == len(run) for run in runs)
+
+
+@dataclass(frozen=True)
+class EntropicLine(_Triads):
+    """Every run of three consecutive cells holds a low, a middle and a high
+    digit: on a 9x9, one of 1-3, one of 4-6, one of 7-9; on any size
+    divisible by 3 the thirds of 1-N (1-2, 3-4, 5-6 on a 6x6); other sizes
+    have no thirds and are refused. f-puzzles key ``entropicline``."""
+
+    line: tuple[int, ...]
+
+    kind = "entropic"
+    label = "entropic line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "entropic line",
+            "entropicline",
+            Look("path", "#FF9E3D", 16, opacity=0.6),
+            ("entropic",),
+            "Every three consecutive cells on an orange line hold a low, a middle and a high digit (the "
+            "digits 1-{n} in thirds).",
+            "entropic line",
+            tool=Tool("entropic", "Entropic"),
+            sizes=Sizes(multiple=3),
+        )
+    }
+
+    def group(self, digit: int, size: int) -> int:
+        return (digit - 1) // (size // 3)
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if size % 3:
+            raise RuleError(f"{self.describe(size)}: the digits 1-{size} do not split into thirds")
+
+
+@dataclass(frozen=True)
+class ModularLine(_Triads):
+    """Every run of three consecutive cells holds one digit of each residue
+    modulo 3 (on a 9x9: one of 3, 6, 9, one of 1, 4, 7, one of 2, 5, 8), on
+    any size (where 3 does not divide N the residues have unequal shares of
+    the digits). f-puzzles key ``modularline``."""
+
+    line: tuple[int, ...]
+
+    kind = "modular"
+    label = "modular line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "modular line",
+            "modularline",
+            Look("path", "#E6C800", 16, opacity=0.6),
+            ("modular", "modulo 3", "mod 3"),
+            "Every three consecutive cells on a yellow line hold one digit of each remainder modulo 3.",
+            "modular line",
+            tool=Tool("modular", "Modular"),
+        )
+    }
+
+    def group(self, digit: int, size: int) -> int:
+        return digit % 3
+
+
+def _parities_differ(x: int, y: int) -> bool:
+    return x % 2 != y % 2
+
+
+def _two_apart(x: int, y: int) -> bool:
+    return abs(x - y) >= 2
+
+
+@dataclass(frozen=True)
+class ParityLine(Line):
+    """Neighbours on the line alternate odd and even (any size)."""
+
+    line: tuple[int, ...]
+
+    kind = "parity"
+    label = "parity line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "parity line",
+            "parityline",
+            Look("path", "#FF6B6B", 16, opacity=0.6),
+            ("parity line", "parity"),
+            "Neighbouring digits on a red line alternate odd and even.",
+            "parity line",
+            tool=Tool("parity", "Parity"),
+        )
+    }
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        table = support_table(_parities_differ, enc.size)
+        for a, b in pairwise(self.line):
+            relation(enc, a, b, _parities_differ, table)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return all(grid[a] % 2 != grid[b] % 2 for a, b in pairwise(self.line))
+
+
+@dataclass(frozen=True)
+class ZipperLine(Line):
+    """Digits the same distance from the line's centre sum to one total; on a
+    line of odd length that total is the centre digit (any size).
+    f-puzzles key ``zipperline``."""
+
+    line: tuple[int, ...]
+
+    kind = "zipper"
+    label = "zipper line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "zipper line",
+            "zipperline",
+            Look("path", "#9A6BFF", 16, opacity=0.6),
+            ("zipper",),
+            "On a violet line, digits the same distance from its centre sum to one total (the centre "
+            "digit on a line of odd length).",
+            "zipper line",
+            tool=Tool("zipper", "Zipper"),
+        )
+    }
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The cells the same distance from the centre, outermost first."""
+        return list(zip(self.line, reversed(self.line), strict=True))[: len(self.line) // 2]
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        sums = [enc.value(a) + enc.value(b) for a, b in self.pairs()]
+        if len(self.line) % 2:
+            centre = enc.value(self.line[len(self.line) // 2])
+            for total in sums:
+                enc.add(total == centre)
+        else:
+            for total in sums[1:]:
+                enc.add(total == sums[0])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        totals = {grid[a] + grid[b] for a, b in self.pairs()}
+        if len(self.line) % 2:
+            totals.add(grid[self.line[len(self.line) // 2]])
+        return len(totals) == 1
+
+
+@dataclass(frozen=True)
+class NabnerLine(Line):
+    """No two digits on the line (any two, not only neighbours) are equal or
+    consecutive; on an NxN at most (N+1)/2 cells (1, 3, 5...), a longer
+    line is refused. f-puzzles key ``nabner``."""
+
+    line: tuple[int, ...]
+
+    kind = "nabner"
+    label = "nabner line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "nabner line",
+            "nabner",
+            Look("path", "#C8A064", 16, opacity=0.6),
+            ("nabner",),
+            "No two digits on a brown line are equal or consecutive.",
+            "nabner line",
+            tool=Tool("nabner", "Nabner"),
+        )
+    }
+
+    def impossible(self, size: int) -> str | None:
+        if len(self.line) > (size + 1) // 2:
+            return f"{len(self.line)} cells cannot hold digits 1-{size} two apart"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        table = support_table(_two_apart, enc.size)
+        for a, b in combinations(self.line, 2):
+            relation(enc, a, b, _two_apart, table)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = sorted(grid[c] for c in self.line)
+        return all(high - low >= 2 for low, high in pairwise(values))
+
+
+def lockout_gap(size: int) -> int:
+    """How far apart a lockout line's ends are at least: 4 on a 9x9, half the
+    size rounded down in general (as dclamage's solver has it)."""
+    return size // 2
+
+
+@dataclass(frozen=True)
+class LockoutLine(Line):
+    """The digits at the ends differ by at least ``gap`` (`lockout_gap`
+    unless given), and no other digit on the line lies between them,
+    inclusive. f-puzzles key ``lockout``."""
+
+    line: tuple[int, ...]
+    gap: int | None = None
+
+    kind = "lockout"
+    label = "lockout line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "lockout line",
+            "lockout",
+            Look("path", "#5A8CC8", 10, bulb="ends"),
+            ("lockout",),
+            "The digits at the ends of a blue line with circled ends differ by at least {gap}, and no "
+            "other digit on it lies between them, inclusive.",
+            "lockout line",
+            tool=Tool("lockout", "Lockout"),
+        )
+    }
+
+    fpuzzles_value = "gap"
+
+    def _gap(self, size: int) -> int:
+        return lockout_gap(size) if self.gap is None else self.gap
+
+    def gap_on(self, size: int) -> int:
+        """The least difference of the ends on a ``size`` grid."""
+        return self._gap(size)
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if self._gap(size) < 1:
+            raise RuleError(f"{self.describe(size)}: the gap {self._gap(size)} is not 1 or more")
+
+    def impossible(self, size: int) -> str | None:
+        gap = self._gap(size)
+        if gap >= size:
+            return f"no digits 1-{size} differ by {gap}"
+        if len(self.line) > 2 and gap > size - 2:
+            return f"with its ends {gap} apart no digit 1-{size} lies outside them"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        n, gap = enc.size, self._gap(enc.size)
+        first, last = self.line[0], self.line[-1]
+        relation(enc, first, last, lambda x, y: abs(x - y) >= gap)
+        for cell in self.line[1:-1]:
+            for d in range(1, n + 1):
+                # Not low <= d <= high, either way round: "cell is d" needs one
+                # end above d or the other below it.
+                for low, high in ((first, last), (last, first)):
+                    enc.clause(
+                        [
+                            enc.neg(enc.lit(cell, d)),
+                            *(enc.lit(low, e) for e in range(d + 1, n + 1)),
+                            *(enc.lit(high, e) for e in range(1, d)),
+                        ]
+                    )
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        low, high = sorted((grid[self.line[0]], grid[self.line[-1]]))
+        inside = any(low <= grid[c] <= high for c in self.line[1:-1])
+        return high - low >= self._gap(board.size) and not inside
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        ends = (self.line[0], self.line[-1])
+        return (Shape("bulb", ends, style="lockout"), *super().shapes(size))
+
+
+@dataclass(frozen=True)
+class SumLine(Line):
+    """The line splits into runs of consecutive cells that each sum to
+    ``total`` (any split: the solver finds it). 10 unless given, on any
+    size: the total is the rule's own number, as an X's 10 is."""
+
+    line: tuple[int, ...]
+    total: int = 10
+
+    kind = "sumline"
+    label = "sum line"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "sum line",
+            "sumline",
+            Look("path", "#33A1A1", 10, opacity=0.8),
+            ("10 line", "sum line", "ten line"),
+            "A teal line splits into runs of consecutive cells that each sum to {total}.",
+            "sum line",
+            tool=Tool("sum-line", "Sum line"),
+        )
+    }
+
+    fpuzzles_value = "total"
+
+    def describe(self, size: int) -> str:
+        return f"{super().describe(size)} (runs of sum {self.total})"
+
+    def impossible(self, size: int) -> str | None:
+        if not 1 <= self.total <= size * len(self.line):
+            return f"{len(self.line)} cells hold no run of sum {self.total}"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        # The sum of the run so far at each cell, and whether a run ends there.
+        t = self.total
+        so_far = [enc.new_int(1, t) for _ in self.line]
+        ends = [enc.new_bool() for _ in self.line[:-1]]
+        enc.add(so_far[0] == enc.value(self.line[0]))
+        for k, cell in enumerate(self.line[1:], start=1):
+            enc.add(so_far[k] == enc.value(cell), [ends[k - 1]])
+            enc.add(so_far[k] == so_far[k - 1] + enc.value(cell), [enc.neg(ends[k - 1])])
+        for k, end in enumerate(ends):
+            enc.add(so_far[k] == t, [end])
+            enc.add(so_far[k] < t, [enc.neg(end)])
+        enc.add(so_far[-1] == t)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = [grid[c] for c in self.line]
+
+        def splits(start: int) -> bool:
+            """Do the cells from ``start`` on split into runs of ``total``?"""
+            return start == len(values) or any(
+                sum(values[start:stop]) == self.total and splits(stop)
+                for stop in range(start + 1, len(values) + 1)
+            )
+
+        return splits(0)
