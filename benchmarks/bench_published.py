@@ -40,6 +40,7 @@ tells which conventions matter most.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -169,8 +170,15 @@ _REASONS: list[tuple[str, str]] = [
     (r"SudokuPad: the cage on .* with ", "cage with a non-numeric value"),
     (r"SudokuPad: the negative constraint", "negative constraint (metadata)"),
     (r"SudokuPad: the puzzle's (.*) has no meaning", r"top-level key \1"),
-    (r"the puzzle has (.*), constraints? this tool does not understand", r"f-puzzles key \1"),
-    (r"the cell has (.*), constraints? this tool does not understand", r"f-puzzles cell key \1"),
+    (r"the puzzle has (.*), (?:a constraint|constraints) this tool does not understand", r"f-puzzles key \1"),
+    (
+        r"the cell has (.*), (?:a constraint|constraints) this tool does not understand",
+        r"f-puzzles cell key \1",
+    ),
+    (
+        r"the killer cage .*: \d+ cells cannot hold different digits",
+        "killer cage with more cells than digits",
+    ),
     (r"short id", "short id (puzzle on SudokuPad's server)"),
     (r"the grid has \d+ rows", "grid size"),
 ]
@@ -184,6 +192,14 @@ def reason(message: str) -> str:
             return found.expand(group)
     text = re.sub(r"r\d+c\d+(, r\d+c\d+)*( and \d+ more)?", "<cells>", message)
     return re.sub(r"\d+", "N", text)
+
+
+def prefix(link: str) -> str:
+    """``scl``, ``ctc``, ``fpuz``, ``fpuzzles`` or ``f-puzzles`` (an f-puzzles.com link), else ``other``."""
+    if "f-puzzles.com" in link:
+        return "f-puzzles"
+    found = re.search(r"(?:\.app/(?:sudoku/)?|\.com/sudoku/)(scl|ctc|fpuzzles|fpuz)", link)
+    return found.group(1) if found else "other"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -202,9 +218,9 @@ def report(outcomes: list[Outcome], skipped: int) -> None:
             f"  {size or '?'}x{size or '?'}: {sum(those.values())}: "
             + ", ".join(f"{k} {those[k]}" for k in CLASSES)
         )
-    print("\nby format:")
-    for fmt in sorted({o.fmt for o in outcomes}):
-        those = Counter(o.kind for o in outcomes if o.fmt == fmt)
+    print("\nby the link's kind (SudokuPad prefix, or f-puzzles):")
+    for fmt in sorted({prefix(o.link) for o in outcomes}):
+        those = Counter(o.kind for o in outcomes if prefix(o.link) == fmt)
         print(f"  {fmt}: {sum(those.values())}: " + ", ".join(f"{k} {those[k]}" for k in CLASSES))
     reasons = Counter(o.reason for o in outcomes if o.kind == "refused")
     if reasons:
@@ -220,6 +236,12 @@ def report(outcomes: list[Outcome], skipped: int) -> None:
             f"\nread time a link: median {statistics.median(times):.2f} ms, "
             f"p95 {percentile(times, 0.95):.2f} ms, max {max(times):.2f} ms"
         )
+        for kind in ("read", "refused"):
+            some = [o.read_ms for o in outcomes if o.kind == kind]
+            if some:
+                print(
+                    f"  {kind}: median {statistics.median(some):.2f} ms, p95 {percentile(some, 0.95):.2f} ms"
+                )
     solved = [o.solve_ms for o in outcomes if o.solve_ms is not None]
     if solved:
         print(
@@ -233,7 +255,7 @@ def report(outcomes: list[Outcome], skipped: int) -> None:
 def document(link: str) -> dict[str, Any] | None:
     """The JSON a SudokuPad or f-puzzles link carries, or None where it does not decode."""
     text = link.strip()
-    found = re.search(r"(?:load=|puzzleid=|sudoku/|\.app/)([^?&#\s]+)", text)
+    found = re.search(r"(?:load=|puzzleid=|\.app/(?:sudoku/)?|\.com/sudoku/)([^?&#\s]+)", text)
     data = urllib.parse.unquote(found.group(1) if found else text)
     kind = next((k for k in ("fpuzzles", "fpuz", "scl", "ctc") if data.startswith(k)), "")
     try:
@@ -357,10 +379,47 @@ def rules_text(doc: dict[str, Any]) -> str:
     return "\n".join(line for line in lines if line.strip())
 
 
+# What a rules text speaks of: (name, pattern), counted once a puzzle.
+_TOPICS: list[tuple[str, str]] = [
+    ("normal sudoku rules", r"normal .*sudoku rules|no digit repeats|exactly once"),
+    ("thermometer", r"thermo"),
+    ("arrow", r"\barrows?\b"),
+    ("killer cage", r"\bcages?\b"),
+    ("little killer (diagonal clue)", r"little killer|along the (indicated )?diagonal"),
+    ("German whispers", r"german whisper|green line.* differ|differ by at least 5"),
+    ("Dutch whispers", r"dutch whisper|differ by at least 4"),
+    ("renban", r"renban|consecutive.*any order|set of consecutive"),
+    ("palindrome", r"palindrome|reads? the same"),
+    ("region sum line", r"region sum|sum within each box"),
+    ("between line", r"between line|between the .*circles"),
+    ("entropic / modular / parity line", r"entropic|modular|parity line|alternate.*odd"),
+    ("zipper / nabner / lockout / other line", r"zipper|nabner|lockout|10 lines?|indexing line"),
+    ("kropki dots", r"black dot|white dot|kropki|ratio|consecutive"),
+    ("XV", r"\bX\b.*sum|\bV\b.*sum"),
+    ("sandwich", r"sandwich|between the 1 and (the )?9"),
+    ("X-sum / skyscraper / outside clue", r"x-sum|skyscraper|outside the grid|clues? outside"),
+    ("quadruple", r"quadruple|circle.*must appear"),
+    ("even / odd (shaded cells)", r"\beven\b|\bodd\b"),
+    ("anti-knight / anti-king", r"knight|king'?s? move|anti-?king"),
+    ("disjoint / diagonal / windoku", r"disjoint|diagonal|window|extra region"),
+    ("irregular regions / jigsaw", r"irregular|jigsaw|region"),
+    ("min / max / clone / fog / indexing", r"\bminimum\b|\bmaximum\b|clone|\bfog\b|index"),
+    ("snake / loop / path / shading", r"snake|loop|\bpath\b|shade|shading|draw"),
+    ("nonstandard digits (0, 1-10, colours, letters)", r"\b0-|digits? 0|colou?rs?\b|letters?"),
+]
+
+
+def topics(rules: str) -> set[str]:
+    """What the rules text speaks of, from _TOPICS."""
+    return {name for name, pattern in _TOPICS if re.search(pattern, rules, re.IGNORECASE)}
+
+
 def elements_markdown(outcomes: Iterable[Outcome]) -> str:
+    outcomes = list(outcomes)
     refused = [o for o in outcomes if o.kind == "refused"]
     counts: dict[str, Counter[str]] = {}
     said: Counter[str] = Counter()
+    spoken: Counter[str] = Counter()
     undecoded = 0
     for o in refused:
         doc = document(o.link)
@@ -369,6 +428,7 @@ def elements_markdown(outcomes: Iterable[Outcome]) -> str:
             continue
         (fpuzzles_elements if "grid" in doc and "cells" not in doc else sudokupad_elements)(doc, counts)
         said.update(set(sentences(rules_text(doc))))
+        spoken.update(topics(rules_text(doc)))
     out = [
         "# Drawn elements and rules sentences of the refused links",
         "",
@@ -384,8 +444,19 @@ def elements_markdown(outcomes: Iterable[Outcome]) -> str:
     for group in sorted(counts):
         out += ["", f"## {group}", "", "| puzzles | element |", "|---:|---|"]
         out += [f"| {n} | `{what}` |" for what, n in counts[group].most_common(40)]
+    out += ["", "## What the rules texts speak of (by keyword)", "", "| puzzles | topic |", "|---:|---|"]
+    out += [f"| {n} | {name} |" for name, n in spoken.most_common()]
     out += ["", "## Rules-text sentences (more than one puzzle)", "", "| puzzles | sentence |", "|---:|---|"]
     out += [f"| {n} | {text} |" for text, n in said.most_common() if n > 1]
+    out += ["", "## Rules-text sentences (one puzzle each)", ""]
+    out += [f"- {text}" for text, n in sorted(said.items()) if n == 1]
+    wrong = [o for o in outcomes if o.kind == "misread"]
+    if wrong:
+        out += ["", "## Misread links: what was read, and the rules text that was not", ""]
+        for o in wrong:
+            doc = document(o.link)
+            text = re.sub(r"\s+", " ", rules_text(doc)) if doc else "(not decoded)"
+            out += [f"- **{o.title}** by {o.setter} ({o.size}x{o.size}): {o.message}. Rules: {text}"]
     return "\n".join(out) + "\n"
 
 
@@ -405,6 +476,9 @@ def main(argv: list[str] | None = None) -> int:
             "file, one {link, solution, ...} object a line (see this script's docstring)."
         )
     entries, skipped = load(path)
+    for entry in entries[:1]:  # the first read imports the readers: keep that out of the times
+        with contextlib.suppress(Exception):
+            read_puzzles(entry["link"].strip() + "\n", link_format(entry["link"].strip()))
     outcomes = []
     for entry in entries[: args.limit]:
         outcomes.append(run_one(entry, args.time_limit))
