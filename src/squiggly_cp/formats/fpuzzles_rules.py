@@ -23,9 +23,8 @@ as `NoOtherDots` ("white") when there are white dots of difference 1, else as
 `Apart` ("nonconsecutive"). A kropki dot of either colour exempts its pair
 from both kropki negatives, as in f-puzzles (`NoOtherDots`). Where f-puzzles'
 meaning and ours part (a negative rule with dots of another value, a dot
-beside our strict non-consecutive rule, touching minimum cells, a repeated
-quadruple digit), the rule is refused in one line naming it, when read and
-when written.
+beside our strict non-consecutive rule, a repeated quadruple digit), the
+rule is refused in one line naming it, when read and when written.
 """
 
 from __future__ import annotations
@@ -62,7 +61,6 @@ from ..core.rules import (
     Windoku,
     cell_list,
 )
-from ..core.rules.cellmarks import neighbours
 from ..core.rules.houses import windows
 from ..core.rules.sums import STEPS, outside_name
 
@@ -367,13 +365,6 @@ def _parted(rules: Sequence[Rule], size: int) -> tuple[Rule, str] | None:
         why = _dot_parted(dot, negative, apart, size)
         if why:
             return dot, why
-    marks = [rule for rule in rules if isinstance(rule, CellMark)]
-    extremes = {rule.cell: rule for rule in marks if rule.style in ("min", "max")}
-    for cell, mark in extremes.items():
-        near = neighbours(cell, size)
-        twin = next((o for o in near if o in extremes and extremes[o].style == mark.style), None)
-        if twin is not None:
-            return mark, f"it touches {cell_list((twin,), size)}, which f-puzzles does not compare it with"
     for quad in (rule for rule in rules if isinstance(rule, Quadruple)):
         if len(set(quad.digits)) != len(quad.digits):
             return quad, "f-puzzles asks a repeated digit once, not twice"

@@ -5,10 +5,12 @@ from .apart import Apart
 from .arrow import Arrow
 from .base import Encoder, Rule, RuleError, Shape, cell_list
 from .cellmarks import CellMark
+from .circles import CountingCircles
+from .clues import Skyscraper, XSum
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku, regions_leaving_cells
-from .killer import KillerCage
+from .killer import KillerCage, SumCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
 from .registry import RULES
 from .sums import LittleKiller, Sandwich
@@ -21,6 +23,7 @@ __all__ = [
     "Between",
     "CellMark",
     "Clone",
+    "CountingCircles",
     "Diagonal",
     "DisjointGroups",
     "Dot",
@@ -38,9 +41,12 @@ __all__ = [
     "RuleError",
     "Sandwich",
     "Shape",
+    "Skyscraper",
+    "SumCage",
     "Thermometer",
     "Whispers",
     "Windoku",
+    "XSum",
     "cell_list",
     "regions_leaving_cells",
 ]

@@ -1,5 +1,11 @@
 """Marks in one cell: odd and even cells, and minimum and maximum cells
-(smaller, or larger, than every orthogonal neighbour)."""
+(Fortress sudoku, as f-puzzles' ``minimum`` and ``maximum``).
+
+A minimum cell is smaller than each orthogonal neighbour except a
+neighbouring minimum cell; a maximum cell is larger than each except a
+neighbouring maximum cell. Two touching minimum (or maximum) cells are thus
+not compared with each other, only each with its other neighbours; a
+minimum beside a maximum is smaller than it. Works on any N."""
 
 from __future__ import annotations
 
@@ -41,6 +47,12 @@ class CellMark(Rule):
     def _fits(self, digit: int, other: int) -> bool:
         return digit < other if self.style == "min" else digit > other
 
+    def compared(self, board: Board) -> list[int]:
+        """The neighbours a minimum or maximum cell is compared with: all but
+        those with the same mark."""
+        alike = {r.cell for r in board.rules if isinstance(r, CellMark) and r.style == self.style}
+        return [o for o in neighbours(self.cell, board.size) if o not in alike]
+
     def encode(self, enc: Encoder, board: Board) -> None:
         if self.style in ("odd", "even"):
             wrong = 0 if self.style == "odd" else 1
@@ -48,14 +60,14 @@ class CellMark(Rule):
                 if d % 2 == wrong:
                     enc.clause([enc.neg(enc.lit(self.cell, d))])
             return
-        for other in neighbours(self.cell, enc.size):
+        for other in self.compared(board):
             relation(enc, self.cell, other, self._fits)
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         digit = grid[self.cell]
         if self.style in ("odd", "even"):
             return digit % 2 == (1 if self.style == "odd" else 0)
-        return all(self._fits(digit, grid[o]) for o in neighbours(self.cell, board.size))
+        return all(self._fits(digit, grid[o]) for o in self.compared(board))
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("mark", (self.cell,), style=self.style),)

@@ -1,0 +1,144 @@
+"""Clues outside a row or column, read from their side of it: X-sums and
+skyscrapers.
+
+A clue's place ``at`` is 1-based, as a little killer's: row 0 or N+1 above
+or below a column, column 0 or N+1 left or right of a row. The row or
+column is read from that side inwards, so the same line may carry a
+different clue at each end. Both work on any N: the line is a house, so
+its N cells hold 1..N once each.
+
+f-puzzles (and its solver plug-in's reader) writes them as ``xsum`` and
+``skyscraper``, each ``{cell: "R0C3", value: "15"}`` with ``cell`` outside
+the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from .base import Board, Encoder, Rule, RuleError, Shape
+from .sums import outside_name
+
+
+def seen_line(at: tuple[int, int], size: int) -> tuple[int, ...]:
+    """The row or column beside ``at``, from that side inwards (empty when
+    ``at`` is beside no row or column: inside, a corner or further out)."""
+    r, c = at
+    if r in (0, size + 1) and 1 <= c <= size:
+        cells = [k * size + c - 1 for k in range(size)]
+        return tuple(cells if r == 0 else reversed(cells))
+    if c in (0, size + 1) and 1 <= r <= size:
+        cells = [(r - 1) * size + k for k in range(size)]
+        return tuple(cells if c == 0 else reversed(cells))
+    return ()
+
+
+class _Clue(Rule):
+    """A clue outside the grid at ``at`` about the line it looks along."""
+
+    at: tuple[int, int]
+
+    def scope(self, size: int) -> tuple[int, ...]:
+        return seen_line(self.at, size)
+
+    def validate(self, size: int) -> None:
+        if not seen_line(self.at, size):
+            raise RuleError(f"{self.describe(size)}: the clue is not beside a row or a column")
+
+    def number(self) -> int:
+        """The clue's number, as drawn."""
+        raise NotImplementedError
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("clue", (), text=str(self.number()), at=self.at),)
+
+
+@cache
+def x_sums(size: int) -> frozenset[int]:
+    """Every total an X-sum clue can have on a ``size`` grid: X itself plus
+    X-1 other different digits, for each X."""
+    found = set()
+    for x in range(1, size + 1):
+        others = [d for d in range(1, size + 1) if d != x]
+        found |= {x + sum(rest) for rest in combinations(others, x - 1)}
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class XSum(_Clue):
+    """X-sum: the first X digits seen from the clue (at ``at``) sum to
+    ``total``, X being the digit in the first cell from that side (a 1 there
+    makes the clue 1; an N, the whole line's sum)."""
+
+    at: tuple[int, int]
+    total: int
+
+    kind = "xsum"
+    label = "X-sum"
+
+    def number(self) -> int:
+        return self.total
+
+    def describe(self, size: int) -> str:
+        return f"the X-sum {self.total} at {outside_name(self.at)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if self.total not in x_sums(size):
+            raise RuleError(f"{self.describe(size)}: no X-sum of a line of digits 1-{size} is {self.total}")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        line = self.scope(enc.size)
+        for x in range(1, enc.size + 1):
+            enc.add(sum(enc.value(c) for c in line[:x]) == self.total, [enc.lit(line[0], x)])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = [grid[c] for c in self.scope(board.size)]
+        return sum(values[: values[0]]) == self.total
+
+
+@dataclass(frozen=True)
+class Skyscraper(_Clue):
+    """Skyscraper: ``count`` digits are seen from the clue (at ``at``), each
+    digit a building of that height that hides every one no taller behind
+    it: a digit is seen when it is larger than every digit before it. A 1
+    puts N in the first cell; N, the digits in increasing order."""
+
+    at: tuple[int, int]
+    count: int
+
+    kind = "skyscraper"
+    label = "skyscraper"
+
+    def number(self) -> int:
+        return self.count
+
+    def describe(self, size: int) -> str:
+        return f"the skyscraper {self.count} at {outside_name(self.at)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if not 1 <= self.count <= size:
+            raise RuleError(f"{self.describe(size)}: from 1 to {size} buildings can be seen in a line")
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        # tallest: the tallest digit so far; seen[k]: cell k is taller than all before it.
+        line = self.scope(enc.size)
+        tallest = enc.value(line[0])
+        seen = [True]
+        for cell in line[1:]:
+            value, now, tall = enc.value(cell), enc.new_bool(), enc.new_int(1, enc.size)
+            enc.add(value > tallest, [now])
+            enc.add(tall == value, [now])
+            enc.add(value <= tallest, [enc.neg(now)])
+            enc.add(tall == tallest, [enc.neg(now)])
+            seen.append(now)
+            tallest = tall
+        enc.add(sum(seen) == self.count)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        values = [grid[c] for c in self.scope(board.size)]
+        return sum(1 for k, v in enumerate(values) if all(v > w for w in values[:k])) == self.count
