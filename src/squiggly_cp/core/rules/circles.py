@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,8 +43,9 @@ class CountingCircles(Rule):
             enc.add(holding == 0, [enc.neg(used)])
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
-        held = Counter(grid[c] for c in self.circles)
-        return all(held[d] == d for d in held)
+        # (the logic solver calls this on many fillings of the circles: no Counter)
+        held = [grid[c] for c in self.circles]
+        return all(held.count(d) == d for d in set(held))
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return tuple(Shape("mark", (c,), style="circle") for c in self.circles)
