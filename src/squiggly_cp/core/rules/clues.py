@@ -57,14 +57,14 @@ class _Clue(Rule):
 
 
 @cache
-def x_sums(size: int) -> frozenset[int]:
-    """Every total an X-sum clue can have on a ``size`` grid: X itself plus
-    X-1 other different digits, for each X."""
-    found = set()
+def x_sums(size: int) -> tuple[frozenset[int], ...]:
+    """For each X (index X - 1), the totals an X-sum clue can have on a
+    ``size`` grid when its first digit is X: X plus X-1 other different digits."""
+    out = []
     for x in range(1, size + 1):
         others = [d for d in range(1, size + 1) if d != x]
-        found |= {x + sum(rest) for rest in combinations(others, x - 1)}
-    return frozenset(found)
+        out.append(frozenset(x + sum(rest) for rest in combinations(others, x - 1)))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -87,13 +87,20 @@ class XSum(_Clue):
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        if self.total not in x_sums(size):
+        if not any(self.total in totals for totals in x_sums(size)):
             raise RuleError(f"{self.describe(size)}: no X-sum of a line of digits 1-{size} is {self.total}")
 
     def encode(self, enc: Encoder, board: Board) -> None:
+        # The first digits that cannot make the total are banned first: the
+        # logic solver reads those bans even though it reads the rest whole.
         line = self.scope(enc.size)
+        fits = [self.total in totals for totals in x_sums(enc.size)]
         for x in range(1, enc.size + 1):
-            enc.add(sum(enc.value(c) for c in line[:x]) == self.total, [enc.lit(line[0], x)])
+            if not fits[x - 1]:
+                enc.clause([enc.neg(enc.lit(line[0], x))])
+        for x in range(1, enc.size + 1):
+            if fits[x - 1]:
+                enc.add(sum(enc.value(c) for c in line[:x]) == self.total, [enc.lit(line[0], x)])
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         values = [grid[c] for c in self.scope(board.size)]
@@ -125,8 +132,16 @@ class Skyscraper(_Clue):
             raise RuleError(f"{self.describe(size)}: from 1 to {size} buildings can be seen in a line")
 
     def encode(self, enc: Encoder, board: Board) -> None:
+        # Bans first (the logic solver reads them; see XSum.encode): the
+        # cell k steps in holding d leaves at most k + 1 seen up to it and
+        # N - d taller ones after it, so d <= N - count + 1 + k; and a clue
+        # of 1 sees only the first cell, so it holds N.
+        n, line = enc.size, self.scope(enc.size)
+        for k, cell in enumerate(line):
+            for d in range(1, n + 1):
+                if d > n - self.count + 1 + k or (self.count == 1 and k == 0 and d < n):
+                    enc.clause([enc.neg(enc.lit(cell, d))])
         # tallest: the tallest digit so far; seen[k]: cell k is taller than all before it.
-        line = self.scope(enc.size)
         tallest = enc.value(line[0])
         seen = [True]
         for cell in line[1:]:
