@@ -5,7 +5,9 @@ A minimum cell is smaller than each orthogonal neighbour except a
 neighbouring minimum cell; a maximum cell is larger than each except a
 neighbouring maximum cell. Two touching minimum (or maximum) cells are thus
 not compared with each other, only each with its other neighbours; a
-minimum beside a maximum is smaller than it. Works on any N."""
+minimum beside a maximum is smaller than it. Works on any N. (The f-puzzles
+solver plug-in, dclamage/SudokuSolver, compares them so too: a minimum or
+maximum cell only with neighbours outside the set of cells with its mark.)"""
 
 from __future__ import annotations
 

@@ -12,7 +12,9 @@ from .base import Board, Encoder, Rule, RuleError, Shape, cell_list
 class CountingCircles(Rule):
     """One rule for all the circled ``cells`` of a puzzle: the digit d in a
     circle appears in exactly d circles. Works on any N: the circles hold
-    digits each as often as their value, so at most 1 + 2 + ... + N of them."""
+    digits each as often as their value, so at most 1 + 2 + ... + N of them.
+    f-puzzles has no key for them (SudokuPad draws them as plain circles,
+    the rule in its text)."""
 
     circles: tuple[int, ...]
 

@@ -7,9 +7,10 @@ column is read from that side inwards, so the same line may carry a
 different clue at each end. Both work on any N: the line is a house, so
 its N cells hold 1..N once each.
 
-f-puzzles (and its solver plug-in's reader) writes them as ``xsum`` and
-``skyscraper``, each ``{cell: "R0C3", value: "15"}`` with ``cell`` outside
-the grid.
+f-puzzles writes them as ``xsum`` and ``skyscraper``, each ``{cell, value}``
+with ``cell`` outside the grid as ``at`` is (``R0C3``: above column 3; the
+solver plug-in's reader, dclamage/SudokuSolver, reads the side from it the
+same way). No format reads or writes them yet.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def x_sums(size: int) -> tuple[frozenset[int], ...]:
 class XSum(_Clue):
     """X-sum: the first X digits seen from the clue (at ``at``) sum to
     ``total``, X being the digit in the first cell from that side (a 1 there
-    makes the clue 1; an N, the whole line's sum)."""
+    makes the clue 1; an N, the whole line's sum). f-puzzles' key:
+    ``xsum`` (``{cell: "R0C3", value: "15"}``: from above column 3)."""
 
     at: tuple[int, int]
     total: int
@@ -112,7 +114,9 @@ class Skyscraper(_Clue):
     """Skyscraper: ``count`` digits are seen from the clue (at ``at``), each
     digit a building of that height that hides every one no taller behind
     it: a digit is seen when it is larger than every digit before it. A 1
-    puts N in the first cell; N, the digits in increasing order."""
+    puts N in the first cell; N, the digits in increasing order. f-puzzles'
+    key: ``skyscraper`` (``{cell: "R4C10", value: "3"}`` on a 9x9: from the
+    right of row 4)."""
 
     at: tuple[int, int]
     count: int
