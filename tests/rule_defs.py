@@ -22,6 +22,7 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     DisjointGroups,
     Dot,
@@ -41,11 +42,14 @@ from squiggly_cp.core.rules import (
     Renban,
     Rule,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
+    SumCage,
     SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    XSum,
     ZipperLine,
 )
 
@@ -160,6 +164,33 @@ def line_cells(line: str, index: int, n: int) -> list[int]:
     return [r * n + index - 1 for r in range(n)]
 
 
+def line_from(at: tuple[int, int], n: int) -> list[int]:
+    """The row or column beside a 1-based clue just outside the grid, read from the clue inwards."""
+    r, c = at
+    if r == 0:
+        return [k * n + c - 1 for k in range(n)]
+    if r == n + 1:
+        return [k * n + c - 1 for k in reversed(range(n))]
+    if c == 0:
+        return [(r - 1) * n + k for k in range(n)]
+    assert c == n + 1, at
+    return [(r - 1) * n + k for k in reversed(range(n))]
+
+
+def x_sum(values: Sequence[int]) -> int:
+    """The sum of the first X values, X the first one."""
+    return sum(values[: values[0]])
+
+
+def skyscrapers(values: Sequence[int]) -> int:
+    """How many values are taller than every one before them."""
+    seen, tallest = 0, 0
+    for v in values:
+        if v > tallest:
+            seen, tallest = seen + 1, v
+    return seen
+
+
 def sandwiched(values: Sequence[int], n: int) -> int:
     i, j = sorted((list(values).index(1), list(values).index(n)))
     return sum(values[i + 1 : j])
@@ -227,6 +258,18 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
                 ),
             )
         ]
+    if isinstance(rule, SumCage):
+        cage, total = rule.cage, rule.total
+        return [(cage, lambda g: sum(g[c] for c in cage) == total)]
+    if isinstance(rule, XSum):
+        cells, total = line_from(rule.at, n), rule.total
+        return [(tuple(cells), lambda g: x_sum([g[c] for c in cells]) == total)]
+    if isinstance(rule, Skyscraper):
+        cells, count = line_from(rule.at, n), rule.count
+        return [(tuple(cells), lambda g: skyscrapers([g[c] for c in cells]) == count)]
+    if isinstance(rule, CountingCircles):
+        circles = rule.circles
+        return [(circles, lambda g: all([g[x] for x in circles].count(g[c]) == g[c] for c in circles))]
     if isinstance(rule, LittleKiller):
         cells, total = little_killer_cells(rule.at, rule.direction, n), rule.total
         return [(tuple(cells), lambda g: sum(g[c] for c in cells) == total)]
@@ -260,10 +303,13 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
             return [((cell,), lambda g: g[cell] % 2 == 1)]
         if rule.style == "even":
             return [((cell,), lambda g: g[cell] % 2 == 0)]
-        smaller = rule.style == "min"
+        # Fortress: not compared with a neighbour that has the same mark
+        smaller, style = rule.style == "min", rule.style
+        alike = {r.cell for r in rules if isinstance(r, CellMark) and r.style == style}
         return [
             pair_scope(cell, o, (lambda x, y: x < y) if smaller else (lambda x, y: x > y))
             for o in near(cell, n, diagonal=False)
+            if o not in alike
         ]
     if isinstance(rule, Apart):
         if rule.style == "nonconsecutive":
@@ -531,8 +577,11 @@ def masks_of(grids: Sequence[Grid]) -> list[int] | None:
 STYLES = [
     "killer",
     "killer:nosum",
+    "sumcage",
     "littlekiller",
     "sandwich",
+    "xsum",
+    "skyscraper",
     "arrow:1",
     "arrow:2",
     "thermo",
@@ -547,6 +596,8 @@ STYLES = [
     "cellmark:even",
     "cellmark:min",
     "cellmark:max",
+    "cellmark:fortress",
+    "countingcircles",
     "apart:antiknight",
     "apart:antiking",
     "apart:nonconsecutive",
@@ -677,6 +728,41 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
         if not low <= total <= high:  # the cells repeat a digit of the filling
             total = rng.randint(low, high)
         return [KillerCage(tuple(cells), total)]
+    if kind == "sumcage":
+        cells = connected_set(n, rng, rng.randint(1, 4), lambda b, cells: False)
+        total = sum(f[c] for c in cells)
+        if not honest:
+            total = perturb(rng, total, len(cells), n * len(cells))
+        return [SumCage(tuple(cells), total)]
+    if kind in ("xsum", "skyscraper"):
+        sides = [(0, k) for k in range(1, n + 1)] + [(n + 1, k) for k in range(1, n + 1)]
+        at = rng.choice(sides + [(r, c) for c, r in sides])
+        # not honest: the clue of a random line (any permutation of 1..n), which f likely breaks
+        values = [f[c] for c in line_from(at, n)] if honest else rng.sample(range(1, n + 1), n)
+        return [XSum(at, x_sum(values)) if kind == "xsum" else Skyscraper(at, skyscrapers(values))]
+    if kind == "countingcircles":
+        if not honest:
+            return [CountingCircles(tuple(rng.sample(range(n * n), rng.randint(1, 6))))]
+        circles: list[int] = []
+        for d in rng.sample(range(1, min(n, 4) + 1), rng.randint(1, 3)):
+            circles += rng.sample([c for c in range(n * n) if f[c] == d], d)
+        return [CountingCircles(tuple(circles))]
+    if kind == "cellmark" and how == "fortress":
+        # minimum and maximum cells, grown next to each other where the filling allows
+        fort: list[Rule] = []
+        for _ in range(rng.randint(2, 6)):
+            marked = {m.cell for m in fort if isinstance(m, CellMark)}
+            touching = {b for c in marked for b in near(c, n, diagonal=False)} - marked
+            rest = set(range(n * n)) - marked - touching
+            options = [CellMark(style, c) for c in sorted(touching) for style in ("min", "max")]
+            rng.shuffle(options)
+            others = [CellMark(style, c) for c in sorted(rest) for style in ("min", "max")]
+            rng.shuffle(others)
+            for mark in options + others:
+                if not honest or all(keeps_f(m, [*fort, mark]) for m in [*fort, mark]):
+                    fort.append(mark)
+                    break
+        return fort
     if kind == "littlekiller":
         clues = [
             ((r, c), d)

@@ -105,7 +105,7 @@ def test_value_without_given_is_a_pencil_entry_and_is_ignored() -> None:
     assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
 
 
-@pytest.mark.parametrize("key", ["line", "rectangle", "circle", "text", "cage", "xsum", "fogofwar"])
+@pytest.mark.parametrize("key", ["line", "rectangle", "circle", "text", "cage", "doublearrow", "fogofwar"])
 def test_unknown_constraints_are_refused_naming_the_key(key: str) -> None:
     # Cosmetic keys (their meaning is in the rules text only) and keys this tool
     # does not read are refused when they hold anything.
@@ -419,6 +419,8 @@ KEYS: list[tuple[dict[str, Any], tuple[Rule, ...]]] = [
         (CellMark("odd", 0), CellMark("even", 80), CellMark("min", 40)),
     ),
     ({"maximum": [{"cell": "R2C2"}, {"cell": "R2C4"}]}, (CellMark("max", 10), CellMark("max", 12))),
+    # Fortress: touching minimum cells are read (f-puzzles does not compare them with each other)
+    ({"minimum": [{"cell": "R1C1"}, {"cell": "R1C2"}]}, (CellMark("min", 0), CellMark("min", 1))),
     ({"antiknight": True, "antiking": True}, (Apart("antiknight"), Apart("antiking"))),
     ({"palindrome": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, (Palindrome((0, 1, 2)),)),
     (
@@ -606,10 +608,6 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
         "the quadruple 11 at r1c1-r1c2-r2c1-r2c2: f-puzzles asks a repeated digit once, not twice",
     ),
     (
-        {"minimum": [{"cell": "R1C1"}, {"cell": "R1C2"}]},
-        "the minimum cell r1c1: it touches r1c2, which f-puzzles does not compare it with",
-    ),
-    (
         {"negative": ["ratio"], "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]},
         "the black kropki dot (3) at r1c1-r1c2: "
         "with the black negative constraint f-puzzles forbids this ratio between other cells too",
@@ -785,7 +783,6 @@ CANNOT_WRITE: list[tuple[tuple[Rule, ...], str]] = [
         (NoOtherDots("black"), Dot("black", (0, 1), 4)),
         "the black kropki dot (4) at r1c1-r1c2: with the black negative constraint",
     ),
-    ((CellMark("max", 0), CellMark("max", 9)), "the maximum cell r1c1: it touches r2c1"),
     (
         (Quadruple((0, 1, 9, 10), (2, 2)),),
         "the quadruple 22 at r1c1-r1c2-r2c1-r2c2: f-puzzles asks a repeated digit once",

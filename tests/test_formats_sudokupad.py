@@ -24,6 +24,7 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     DisjointGroups,
     Dot,
@@ -43,11 +44,14 @@ from squiggly_cp.core.rules import (
     Renban,
     Rule,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
+    SumCage,
     SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    XSum,
     ZipperLine,
 )
 from squiggly_cp.engines.cpsat import solve
@@ -627,6 +631,8 @@ def _one_of_each() -> list[Rule]:
         DisjointGroups(), SlowThermometer((18, 19)), EntropicLine((27, 28, 29)), ModularLine((36, 37, 38)),
         ParityLine((54, 55)), ZipperLine((57, 58, 59)), NabnerLine((61, 62)), LockoutLine((69, 70, 71)),
         SumLine((80, 79)),
+        DisjointGroups(), SumCage((2, 3), 17), XSum((5, 0), 15), Skyscraper((0, 9), 3),
+        CountingCircles((27, 28, 29)),
     ]  # fmt: skip
 
 
@@ -655,7 +661,11 @@ def test_every_kind_is_drawn_and_named_in_the_rules_text():
     assert "rules: " + text.splitlines()[0] in cages and "negative: white" in cages
 
 
-@pytest.mark.parametrize("rule", _one_of_each(), ids=lambda rule: rule.describe(9))
+@pytest.mark.parametrize(
+    "rule",
+    _one_of_each(),
+    ids=lambda rule: rule.describe(9),
+)
 def test_a_rule_written_is_read_back_or_refused_never_lost(rule: Rule):
     """What the reader cannot take back (SudokuPad draws a thermometer like a
     palindrome) is refused by name, so no rule of a written link is lost in silence."""

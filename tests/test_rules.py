@@ -49,6 +49,7 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     DisjointGroups,
     Dot,
@@ -69,11 +70,14 @@ from squiggly_cp.core.rules import (
     Rule,
     RuleError,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
+    SumCage,
     SumLine,
     Thermometer,
     Whispers,
     Windoku,
+    XSum,
     ZipperLine,
     regions_leaving_cells,
 )
@@ -312,6 +316,17 @@ EDGE: list[tuple[str, int, Grid, list[Rule]]] = [
     ("negative xv, blank", 4, R4, [NoOtherDots("xv")]),
     ("negative xv and black, an X", 6, R6, [NoOtherDots("xv"), Dot("x", (0, 1)), NoOtherDots("black")]),
     ("negative white, black dots", 6, R6, [NoOtherDots("white"), Dot("black", (0, 1)), Dot("black", (0, 6))]),
+    # Fortress: touching minimum cells, touching maximum cells (not compared with each other)
+    ("touching minima, touching maxima", 4, R4, [CellMark("min", 0), CellMark("min", 1), CellMark("max", 14),
+                                                 CellMark("max", 15), CellMark("max", 11)]),
+    ("three minima in a row, a minimum by a maximum", 6, R6, [*(CellMark("min", c) for c in range(6, 9)),
+                                                              CellMark("max", 27), CellMark("min", 28)]),
+    ("skyscraper 1, X-sums 1 and the whole row", 4, R4, [Skyscraper((1, 0), 1), Skyscraper((0, 2), 3),
+                                                        XSum((5, 4), 1), XSum((3, 5), 10)]),
+    ("both ends of a row and a column", 6, R6, [XSum((2, 0), 16), XSum((2, 7), 6), Skyscraper((0, 3), 2),
+                                                Skyscraper((7, 3), 2)]),  # S6 keeps them
+    ("counting circles", 4, R4, [CountingCircles((0, 5, 10, 3, 6))]),
+    ("repeating cages", 4, R4, [SumCage((0, 1, 2, 6, 7), 11), SumCage((9, 14), 8)]),
     ("minima and maxima at corners", 4, R4, [CellMark("min", 0), CellMark("max", 15), CellMark("max", 3),
                                              CellMark("min", 12)]),
     ("odd and even cells", 6, R6, [*(CellMark("odd", c) for c in range(0, 36, 7)),
@@ -485,6 +500,10 @@ NOT_HOUSES: list[Rule] = [
     NabnerLine((0, 5)),
     LockoutLine((0, 5, 4)),
     SumLine((0, 1, 2), 3),
+    SumCage((4, 9), 6),
+    XSum((2, 0), 8),
+    Skyscraper((1, 0), 4),
+    CountingCircles((0, 1, 7)),
 ]
 
 
@@ -544,6 +563,24 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, KillerCage((0, 1, 2, 3), 10), True, (), None),
     (D4, KillerCage((0, 5)), True, (), None),
     (D4, KillerCage((4, 9)), False, (), None),  # 3 twice, the cells touching at a corner
+    (D4, SumCage((0, 5), 5), True, (), None),
+    (D4, SumCage((4, 9), 6), True, (), None),  # 3 twice: a killer cage would break
+    (D4, SumCage((4, 9), 7), False, (), None),
+    (D4, XSum((2, 0), 8), True, (), None),  # row 2 from the left: 3 4 1 2, X = 3: 3 + 4 + 1
+    (D4, XSum((2, 5), 3), True, (), None),  # from the right: 2 1 4 3, X = 2: 2 + 1
+    (D4, XSum((5, 3), 10), True, (), None),  # column 3 from below: 4 2 1 3, X = 4: all four
+    (D4, XSum((2, 0), 9), False, (), None),
+    (D4, XSum((0, 3), 5), False, (), None),  # column 3 from above: 3 1 2 4, X = 3: 6
+    (D4, Skyscraper((1, 0), 4), True, (), None),  # row 1 from the left: 1 2 3 4, all seen
+    (D4, Skyscraper((1, 5), 1), True, (), None),  # from the right: 4 hides the rest
+    (D4, Skyscraper((0, 1), 3), True, (), None),  # column 1 from above: 1 3 4 (2 hidden)
+    (D4, Skyscraper((5, 1), 2), True, (), None),  # from below: 2 4 (3, 1 hidden)
+    (D4, Skyscraper((5, 1), 3), False, (), None),
+    (D4, Skyscraper((2, 0), 3), False, (), None),  # row 2 from the left: 3 4 (1, 2 hidden)
+    (D4, CountingCircles((0, 1, 7)), True, (), None),  # 1 once (r1c1), 2 twice (r1c2, r2c4)
+    (D4, CountingCircles((0, 2, 4, 9)), True, (), None),  # 1 once, 3 three times (r1c3, r2c1, r3c2)
+    (D4, CountingCircles((0, 1)), False, (), None),  # 2 once
+    (D4, CountingCircles((0, 6)), False, (), None),  # 1 twice (r1c1, r2c3)
     (D4, LittleKiller((0, 0), "DR", 10), True, (), None),
     (D4, LittleKiller((0, 0), "DR", 9), False, (), None),
     (D4, LittleKiller((0, 3), "DL", 5), True, (), None),  # r1c2 + r2c1
@@ -587,6 +624,14 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, CellMark("min", 5), False, (), None),
     (D4, CellMark("max", 5), True, (), None),
     (D4, CellMark("max", 0), False, (), None),
+    # Fortress: r4c3-r4c4 (4, 3) both maxima: r4c4's 3 is above r3c4's 1, not compared with r4c3
+    (D4, CellMark("max", 15), True, (CellMark("max", 14),), None),
+    (D4, CellMark("max", 15), False, (), None),  # alone, 3 < r4c3's 4
+    # r4c1-r4c2 (2, 1) both minima: r4c1's 2 is below r3c1's 4, not compared with r4c2
+    (D4, CellMark("min", 12), True, (CellMark("min", 13),), None),
+    (D4, CellMark("min", 12), False, (), None),  # alone, 2 > r4c2's 1
+    # with r3c1 (4) a maximum too: r4c1 is still compared with it (2 < 4)
+    (D4, CellMark("min", 12), True, (CellMark("min", 13), CellMark("max", 8)), None),
     (AK4, Apart("antiknight"), True, (), None),
     (D4, Apart("antiknight"), False, (), None),  # r1c1 = r2c3 = 1
     (KING6, Apart("antiking"), True, (), None),
@@ -760,6 +805,15 @@ MALFORMED: list[tuple[int, Rule, str, str]] = [
     (4, ModularLine((0, 1, 0)), "the modular line r1c1-r1c2-r1c1", "passes a cell twice"),
     (4, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-4 do not split into thirds"),
     (8, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-8 do not split into thirds"),
+    # clues outside the grid, circles, cages whose digits repeat
+    (4, XSum((2, 2), 5), "the X-sum 5 at r2c2", "not beside a row or a column"),
+    (4, XSum((0, 0), 1), "the X-sum 1 at r0c0", "not beside a row or a column"),
+    (4, Skyscraper((1, 6), 2), "the skyscraper 2 at r1c6", "not beside a row or a column"),
+    (4, CountingCircles(()), "the counting circles", "there are no circles"),
+    (4, CountingCircles((0, 0)), "the counting circles r1c1-r1c1", "a cell is circled twice"),
+    (4, CountingCircles((0, 16)), "the counting circles r1c1-r5c1", "outside the 4x4 grid"),
+    (4, SumCage((0, 2), 4), "the killer cage r1c1-r1c3 (sum 4, digits may repeat)", "not connected"),
+    (4, SumCage((0, 16), 5), "the killer cage r1c1-r5c1 (sum 5, digits may repeat)", "outside the 4x4"),
     # regions that leave cells out (a region of more than N cells is a malformed layout, as without the rule)
     (
         4,
@@ -788,6 +842,11 @@ def test_a_malformed_rule_is_refused_by_name(size: int, rule: Rule, name: str, w
 
 CANNOT_HOLD: list[tuple[int, Rule, str]] = [
     # 4x4: the brute force below finds no grid keeping each
+    (4, XSum((0, 1), 2), "no X-sum of a line of digits 1-4 is 2"),
+    (4, XSum((5, 1), 7), "no X-sum of a line of digits 1-4 is 7"),
+    (4, Skyscraper((5, 1), 5), "from 1 to 4 buildings can be seen in a line"),
+    (4, CountingCircles(tuple(range(11))), "11 circles cannot each count digits 1-4"),
+    (4, SumCage((0, 1), 9), "2 digits 1-4 cannot sum to 9"),
     (4, NabnerLine((0, 1, 2)), "3 cells cannot hold digits 1-4 two apart"),
     (4, LockoutLine((0, 1), 4), "no digits 1-4 differ by 4"),
     (4, LockoutLine((0, 1, 2), 3), "with its ends 3 apart no digit 1-4 lies outside them"),

@@ -371,3 +371,27 @@ def test_a_conflict_not_proved_minimal_says_so(bench_at):  # noqa: F811
     assert "cannot all hold. (not proved minimal: the search for a smaller set was cut short)" in said
     told = json.loads(run_cli("solve", "--json", str(path)).stdout)
     assert all(rule in said for rule in told["conflict_rules"])
+
+
+def test_a_cage_whose_digits_repeat_and_counting_circles_are_drawn(bench_at, tmp_path):  # noqa: F811
+    """The tools the new kinds declare: a cage whose digits may repeat waits for
+    its sum (sent nowhere without one), then is checked as the commands check
+    the export; a counting circle is a mark, all of them one rule."""
+    bench = bench_at(BLANK)
+    tool(bench, "sum-cage")
+    bench.drag("r1c1", "r2c1")
+    bench.idle()
+    bodies = sent(bench)
+    assert "type its sum" in bench.text("status") and bodies == []
+    bench.tab.keyboard.type("5")
+    tool(bench, "counting-circle")
+    for cell in ("r3c3", "r4c1"):
+        bench.cell(cell)
+    bench.idle()
+    assert sorted(drawn(bench)) == [["countingcircles", "r3c3 r4c1"], ["sumcage", "r1c1 r2c1"]]
+    assert '"sumcage"' in bodies[-1].replace("\\", "")
+    verdict, fields = cli_answers(tmp_path, bench.attr("export-fpuzzles", "href"))
+    assert bench.verdict() == verdict == "multiple"
+    # Two circles: a 1 in one would leave the other's digit d counted once,
+    # not d times; so both hold 2 (they share no house).
+    assert (fields[10], fields[12]) == ("2", "2") and not bench.errors

@@ -221,6 +221,9 @@ def _mark(shape: Shape, n: int, at: Place, cell: float) -> list[str]:
             f'<rect x="{x - half:g}" y="{y - half:g}" width="{2 * half:g}" height="{2 * half:g}" '
             'fill="#d0d0d0"/>'
         ]
+    if shape.style == "circle":  # a counting circle: a ring
+        ring = 'fill="none" stroke="#7f7f7f" stroke-width="2"'
+        return [f'<circle cx="{x:g}" cy="{y:g}" r="{cell * 0.4:g}" {ring}/>']
     word = "min" if shape.style == "min" else "max"
     return [_text(x, y - cell * 0.32, word, cell * 0.16).replace("<text ", '<text fill="#606060" ', 1)]
 

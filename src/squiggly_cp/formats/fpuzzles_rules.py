@@ -16,6 +16,11 @@ the plug-in's ``renban``, ``whispers`` (``value``: the gap), ``regionsumline``
 ``odd``, ``even``, ``minimum``, ``maximum`` ``{cell}``; ``clone`` ``{cells,
 cloneCells}``; ``quadruple`` ``{cells, values: [numbers]}``; ``extraregion``
 ``{cells}`` (the four windoku windows read as `Windoku`); and the flags.
+Every line kind of `core.rules.registry.line_kinds` by its key (``{lines,
+value?}``, the value its `Rule.fpuzzles_value`); ``xsum`` and ``skyscraper``
+``{cell, value}`` (the cell just outside the grid, as dclamage's solver reads
+them); and two keys of ours, where f-puzzles has none: ``sumcage`` ``{cells,
+value}`` (a cage whose digits may repeat) and ``countingcircles`` ``{cells}``.
 
 f-puzzles' ``nonconsecutive`` is its negative white-dot rule: neighbours are
 not consecutive unless a kropki dot (either colour) is between them. It reads
@@ -23,9 +28,8 @@ as `NoOtherDots` ("white") when there are white dots of difference 1, else as
 `Apart` ("nonconsecutive"). A kropki dot of either colour exempts its pair
 from both kropki negatives, as in f-puzzles (`NoOtherDots`). Where f-puzzles'
 meaning and ours part (a negative rule with dots of another value, a dot
-beside our strict non-consecutive rule, touching minimum cells, a repeated
-quadruple digit), the rule is refused in one line naming it, when read and
-when written.
+beside our strict non-consecutive rule, a repeated quadruple digit), the
+rule is refused in one line naming it, when read and when written.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from ..core.rules import (
     Arrow,
     CellMark,
     Clone,
+    CountingCircles,
     Dot,
     ExtraRegion,
     KillerCage,
@@ -51,13 +56,16 @@ from ..core.rules import (
     Quadruple,
     Rule,
     Sandwich,
+    Skyscraper,
+    SumCage,
     Windoku,
+    XSum,
     cell_list,
 )
-from ..core.rules.cellmarks import neighbours
 from ..core.rules.houses import windows
 from ..core.rules.registry import RULES, grid_rules, line_kinds
 from ..core.rules.sums import STEPS, outside_name
+from .fpuzzles_meaning import RuleProblem, check_shared_meaning
 from .numbers import TooLarge, whole_number
 
 FLAGS = {key: rule for key, rule in grid_rules().items() if key != "nonconsecutive"}
@@ -73,6 +81,7 @@ NEGATIVES = {"difference": "white", "ratio": "black", "xv": "xv"}
 
 RULE_KEYS = frozenset(
     {"killercage", "littlekillersum", "sandwichsum", "arrow", "xv", "negative"}
+    | {"sumcage", "xsum", "skyscraper", "countingcircles"}
     | {"clone", "quadruple", "extraregion", "nonconsecutive"}
     | set(FLAGS)
     | set(LINES)
@@ -90,10 +99,6 @@ _SUB = {
     for key, style in kind.styles.items()
 }
 """Within a kind, its styles in their order (those f-puzzles keeps under one key, X and V, as one)."""
-
-
-class RuleProblem(ValueError):
-    """A rule entry that cannot be read, or a rule f-puzzles cannot hold; the message names the rule."""
 
 
 def fpuzzles_order(rules: Sequence[Rule]) -> tuple[Rule, ...]:
@@ -197,6 +202,33 @@ def _killers(doc: dict[str, Any], size: int) -> Iterator[Rule]:
         cells = _cells(entry.get("cells"), size, where)
         name = f"the killer cage {cell_list(cells, size)}"
         yield KillerCage(cells, _number(entry.get("value"), name, "sum"))
+
+
+def _sum_cages(doc: dict[str, Any], size: int) -> Iterator[Rule]:
+    for where, entry in _entries(doc, "sumcage", "cage whose digits may repeat"):
+        cells = _cells(entry.get("cells"), size, where)
+        name = f"the killer cage {cell_list(cells, size)} (digits may repeat)"
+        yield SumCage(cells, _needed(entry.get("value"), name, "sum"))
+
+
+def _outside_clues(doc: dict[str, Any], size: int) -> Iterator[Rule]:
+    """X-sums and skyscrapers: ``{cell, value}``, the cell just outside the grid."""
+    for key, kind in (("xsum", XSum), ("skyscraper", Skyscraper)):
+        label = kind.styles[""].label
+        for where, entry in _entries(doc, key, label):
+            at = _place(entry.get("cell"), size, where, outside=True)
+            yield kind(at, _needed(entry.get("value"), f"the {label} at {outside_name(at)}", "value"))
+
+
+def _counting_circles(doc: dict[str, Any], size: int) -> Iterator[Rule]:
+    """Every ``countingcircles`` entry (``{cell}``, as odd and even cells): one rule, as a digit
+    counts the circles of the whole grid."""
+    circles = []
+    for where, entry in _entries(doc, "countingcircles", "counting circle"):
+        r, c = _place(entry.get("cell"), size, where)
+        circles.append((r - 1) * size + c - 1)
+    if circles:
+        yield CountingCircles(tuple(circles))
 
 
 def _little_killers(doc: dict[str, Any], size: int) -> Iterator[Rule]:
@@ -324,6 +356,9 @@ def read_rules(doc: dict[str, Any], size: int) -> tuple[Rule, ...]:
     dots = list(_dots(doc, size))
     rules: list[Rule] = [
         *_killers(doc, size),
+        *_sum_cages(doc, size),
+        *_outside_clues(doc, size),
+        *_counting_circles(doc, size),
         *_little_killers(doc, size),
         *_sandwiches(doc, size),
         *_arrows(doc, size),
@@ -335,57 +370,8 @@ def read_rules(doc: dict[str, Any], size: int) -> tuple[Rule, ...]:
         *(rule for key, rule in FLAGS.items() if _flag(doc, key, rule.describe(size).removeprefix("the "))),
         *_extra_regions(doc, size),
     ]
-    _check_shared_meaning(rules, size)
+    check_shared_meaning(rules, size)
     return fpuzzles_order(rules)
-
-
-# What f-puzzles and this tool read alike --------------------------------------------------------
-
-
-def _check_shared_meaning(rules: Sequence[Rule], size: int) -> None:
-    """Raise `RuleProblem` where f-puzzles reads ``rules`` otherwise than this tool does."""
-    problem = _parted(rules, size)
-    if problem:
-        rule, why = problem
-        raise RuleProblem(f"{rule.describe(size)}: {why}")
-
-
-def _parted(rules: Sequence[Rule], size: int) -> tuple[Rule, str] | None:
-    """The first rule whose meaning f-puzzles does not share, and why."""
-    negative = {rule.style for rule in rules if isinstance(rule, NoOtherDots)}
-    apart = Apart("nonconsecutive") in rules
-    if apart and "white" in negative:
-        return Apart("nonconsecutive"), "f-puzzles writes it and the white negative constraint alike"
-    for dot in (rule for rule in rules if isinstance(rule, Dot)):
-        why = _dot_parted(dot, negative, apart, size)
-        if why:
-            return dot, why
-    marks = [rule for rule in rules if isinstance(rule, CellMark)]
-    extremes = {rule.cell: rule for rule in marks if rule.style in ("min", "max")}
-    for cell, mark in extremes.items():
-        near = neighbours(cell, size)
-        twin = next((o for o in near if o in extremes and extremes[o].style == mark.style), None)
-        if twin is not None:
-            return mark, f"it touches {cell_list((twin,), size)}, which f-puzzles does not compare it with"
-    for quad in (rule for rule in rules if isinstance(rule, Quadruple)):
-        if len(set(quad.digits)) != len(quad.digits):
-            return quad, "f-puzzles asks a repeated digit once, not twice"
-    return None
-
-
-def _dot_parted(dot: Dot, negative: set[str], apart: bool, size: int) -> str:
-    """Why f-puzzles reads ``dot`` (with the negative rules and non-consecutive) otherwise, or ``""``."""
-    if dot.style in ("x", "v") and dot.amount != {"x": 10, "v": 5}[dot.style]:
-        return "f-puzzles' X and V are sums of 10 and 5 only"
-    if dot.style == "black" and "black" in negative and dot.amount != 2:
-        return "with the black negative constraint f-puzzles forbids this ratio between other cells too"
-    if dot.style == "white" and "white" in negative and dot.amount != 1:
-        return "with the white negative constraint f-puzzles forbids this difference between other cells too"
-    if dot.style == "black" and dot.amount == 2 and apart:
-        return "f-puzzles lets a 1 and a 2 sit at a black dot despite its non-consecutive rule"
-    if dot.style == "white" and dot.amount == 1 and apart:
-        return "with the non-consecutive constraint f-puzzles lets the cells at a white dot be consecutive"
-    return ""
 
 
 # Writing --------------------------------------------------------------------------------------
@@ -408,6 +394,13 @@ def rule_entries(rule: Rule, n: int) -> list[tuple[str, Any]]:
     if isinstance(rule, LittleKiller):
         clue = {"cell": f"R{rule.at[0]}C{rule.at[1]}", "cells": _names(rule.diagonal(n), n)}
         return [("littlekillersum", {**clue, "direction": rule.direction, "value": str(rule.total)})]
+    if isinstance(rule, SumCage):
+        return [("sumcage", {"cells": _names(rule.cage, n), "value": str(rule.total)})]
+    if isinstance(rule, (XSum, Skyscraper)):
+        value = rule.total if isinstance(rule, XSum) else rule.count
+        return [(rule.traits.fpuzzles, {"cell": f"R{rule.at[0]}C{rule.at[1]}", "value": str(value)})]
+    if isinstance(rule, CountingCircles):
+        return [("countingcircles", {"cell": _name(cell, n)}) for cell in rule.circles]
     if isinstance(rule, Sandwich):
         cell = f"R{rule.index}C0" if rule.line == "row" else f"R0C{rule.index}"
         return [("sandwichsum", {"cell": cell, "value": str(rule.total)})]
@@ -459,7 +452,7 @@ def write_rules(puzzle: Puzzle) -> dict[str, Any]:
     ``negative``); `PuzzleError` naming a rule f-puzzles cannot hold as we mean it."""
     n = puzzle.size
     try:
-        _check_shared_meaning(puzzle.rules, n)
+        check_shared_meaning(puzzle.rules, n)
         pairs = [pair for rule in fpuzzles_order(puzzle.rules) for pair in rule_entries(rule, n)]
     except RuleProblem as e:
         raise PuzzleError(f"the fpuzzles format cannot hold {e}") from None

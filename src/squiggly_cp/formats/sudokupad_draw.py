@@ -87,7 +87,8 @@ def _draw(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int
     kind, cells = shape.kind, shape.cells
     if kind == "cage":
         total = {"value": shape.text, "sum": int(shape.text)} if shape.text else {}
-        out["cages"].append({"cells": [[c // n, c % n] for c in cells], **total, "unique": True})
+        unique = shape.style != "repeat"  # SudokuPad's flag: may digits repeat in it?
+        out["cages"].append({"cells": [[c // n, c % n] for c in cells], **total, "unique": unique})
     elif kind == "path":
         _path(shape, n, out)
     elif kind == "bulb":
@@ -157,6 +158,9 @@ def _dot(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
 
 def _mark(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int]) -> None:
     cell = shape.cells[0]
+    if shape.style == "circle":  # a counting circle: a ring, no fill
+        out["overlays"].append({**_rect(_centre(cell, n), 0.8, "#FFFFFF00", "#7F7F7F"), "rounded": True})
+        return
     if shape.style in ("odd", "even"):
         mark = _rect(_centre(cell, n), 0.7, _GREY, _GREY)
         out["underlays"].append({**mark, "rounded": shape.style == "odd"})

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..core.geometry import Layout, RuleLink, RuleSum, RuleWhole, layout_for
 from ..core.puzzle import Puzzle, Unsupported
-from ..core.rules import RULES, KillerCage, Rule, Sandwich
+from ..core.rules import RULES, KillerCage, Rule
 from ..core.rules.base import Table, at_most_once
 
 LOGIC = "the logic solver (logic, rate, hint)"
@@ -257,7 +257,7 @@ def _read(puzzle: Puzzle) -> Read | str:
             else:
                 rule.encode(recorder, puzzle)
         except _Unreasoned:
-            scope = rule.span(n) if isinstance(rule, Sandwich) else what.cells
+            scope = rule.scope(n)
             if not scope:
                 return rule.describe(n)
             wholes.append((what, tuple(scope), rule))

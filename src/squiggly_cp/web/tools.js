@@ -20,6 +20,8 @@ function squigglyTools(page) {
   // The tools, from the server's table of rule kinds (web/page.py's tool_table):
   // each tool's f-puzzles key by its data-tool, per row of the panel.
   const LINES = {}, EDGES = {}, MARKS = {}, EXCLUSIVE = {}, FLAGS = {}, KINDS = {}, LABELS = {}, TOOL = {};
+  const CAGES = new Set();  // the keys of cages, whose sum is typed
+  const isCage = id => !!TOOL[id] && TOOL[id].group === "Draw";
   const TOOLS = [["Draw", {select: "Select"}], ["Lines", {}], ["Edges", {}], ["Cells", {}]];
   for (const t of page.table) {
     TOOL[t.id] = t;
@@ -28,6 +30,7 @@ function squigglyTools(page) {
     if (t.group === "Lines" && t.id !== "arrow") LINES[t.id] = t.key;
     if (t.group === "Edges") EDGES[t.id] = [t.key, t.value];
     if (t.group === "Cells") { MARKS[t.id] = t.key; EXCLUSIVE[t.key] = t.exclusive; }
+    if (t.group === "Draw") CAGES.add(t.key);
     KINDS[t.key] = t.kind;  // each key's rules as the library names their kind (a drawn rule's data-rule)
     if (!(t.key in LABELS)) LABELS[t.key] = t.name;
   }
@@ -185,7 +188,7 @@ function squigglyTools(page) {
     if (bulb && !from) render();  // the bulb drawn: its line next
     else if (from && cells.length < 2) render();  // the bulb kept, still waiting for its line
     else if (from) { bulb = null; add("arrow", {cells: from.map(i => name(i, n)), lines: [names]}); }
-    else if (tool === "cage") add("killercage", {cells: names});
+    else if (isCage(tool)) add(TOOL[tool].key, {cells: names});
     else if (cells.length < TOOL[tool].shortest) {  // a line needs two cells, a between line three
       if (tool === "between" && cells.length === 2) told = "A between line needs at least 3 cells (its two ends and a cell between).";
       render();
@@ -262,14 +265,14 @@ function squigglyTools(page) {
     // for a cage; a line steps back over its last cell, and never crosses itself.
     // A bulb takes rook steps too, up to its two cells; a line from a bulb never enters it.
     // Nothing grows past `longest` (the drag stops there, and says why).
-    const cells = drag.cells, rook = tool === "cage" || drag.bulb, most = longest(n);
+    const cells = drag.cells, rook = isCage(tool) || drag.bulb, most = longest(n);
     for (let guard = 0; guard < 2 * n && drag.at !== cell; guard++) {
       const lr = Math.floor(drag.at / n), lc = drag.at % n, dr = Math.sign(Math.floor(cell / n) - lr), dc = Math.sign(cell % n - lc);
       const next = rook && dr && dc ? (lr + dr) * n + lc : (lr + dr) * n + lc + dc;
       const fresh = !cells.includes(next);
       if (fresh && cells.length >= most && !drag.bulb) { told = limitNote(most); return; }
       if (drag.bulb) { if (!fresh) { /* back over it */ } else if (cells.length < 2) cells.push(next); else return; }
-      else if (tool === "cage") { if (fresh) cells.push(next); }
+      else if (isCage(tool)) { if (fresh) cells.push(next); }
       else if (drag.from && drag.from.includes(next) && next !== cells[0]) return;
       else if (cells.length > 1 && cells[cells.length - 2] === next) { cells.pop(); told = null; }
       else if (!fresh) return;
@@ -345,9 +348,9 @@ function squigglyTools(page) {
     const t = e.target;
     if (!tool || page.stepping() || e.ctrlKey || e.metaKey || e.altKey) return;
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox"))) return;
-    const u = selectedUnit(), key = e.key, cage = !!u && u.key === "killercage";
+    const u = selectedUnit(), key = e.key, cage = !!u && CAGES.has(u.key);
     if (t && t.tagName === "BUTTON" && key === " ") return;
-    const sum = cage ? page.state().rules.killercage[u.index].value : undefined;
+    const sum = cage ? page.state().rules[u.key][u.index].value : undefined;
     if (cage && (/^[0-9]$/.test(key) || (key === "Backspace" && sum !== undefined && sum !== ""))) typeSum(u, key);
     else if (u && (key === "Delete" || key === "Backspace")) remove(u);
     else if (key === "Escape") { if (u) selectedId = null; else if (bulb || bulbNext) dropBulb(); else tool = null; render(); }
@@ -397,7 +400,7 @@ function squigglyTools(page) {
   function describe(u, s) {
     if (u.key === null) return "Selected: " + u.name + ".";
     const entry = s.rules[u.key][u.index], cells = u.cells.map(i => name(i, s.n).toLowerCase()).join(" ");
-    const sum = u.key === "killercage" ? (entry.value ? ", sum " + entry.value : ", no sum yet: type it") : "";
+    const sum = CAGES.has(u.key) ? (entry.value ? ", sum " + entry.value : ", no sum yet: type it") : "";
     const what = u.key === "xv" && entry.value ? String(entry.value) : LABELS[u.key];
     return "Selected: the " + what + " " + cells + sum + ".";
   }
@@ -450,6 +453,15 @@ function squigglyTools(page) {
           " different digits 1-" + n + " sum to " + Number(total));
       }
     }
+    for (const entry of s.rules && Array.isArray(s.rules.sumcage) ? s.rules.sumcage : []) {
+      // A cage whose digits may repeat is nothing without its sum: k digits 1-n make k to k*n.
+      const k = entry && Array.isArray(entry.cells) ? entry.cells.length : 0, total = entry ? String(entry.value ?? "") : "";
+      const what = "the killer cage " + cellList(cellsOf(entry ? entry.cells : [], n), n);
+      if (k && !/^[0-9]+$/.test(total)) out.push(what + " (digits may repeat): type its sum");
+      else if (k && (Number(total) < k || Number(total) > k * n)) {
+        out.push(what + " (sum " + Number(total) + ", digits may repeat): " + k + " digits 1-" + n + " cannot sum to " + Number(total));
+      }
+    }
     return out.length ? out.join("; ") : null;
   }
   function cellList(cells, n) {
@@ -497,7 +509,7 @@ function squigglyTools(page) {
     const centre = i => [M + (i % s.n + 0.5) * C, M + (Math.floor(i / s.n) + 0.5) * C];
     if (drag) {
       const points = drag.cells.map(i => centre(i).join(",")).join(" ");
-      if (tool === "cage") for (const i of drag.cells) board.el("rect", {x: centre(i)[0] - C / 2 + 3, y: centre(i)[1] - C / 2 + 3, width: C - 6, height: C - 6, fill: "none", stroke: "#2a5db0", "stroke-width": 2, "stroke-dasharray": "4 3"}, layer);
+      if (isCage(tool)) for (const i of drag.cells) board.el("rect", {x: centre(i)[0] - C / 2 + 3, y: centre(i)[1] - C / 2 + 3, width: C - 6, height: C - 6, fill: "none", stroke: "#2a5db0", "stroke-width": 2, "stroke-dasharray": "4 3"}, layer);
       else board.el("polyline", {points, fill: "none", stroke: "#2a5db0", "stroke-width": C * 0.12, "stroke-opacity": 0.5, "stroke-linecap": "round", "stroke-linejoin": "round"}, layer);
     }
     const ring = (i, attrs) => board.el("rect", Object.assign({x: centre(i)[0] - C / 2 + 4, y: centre(i)[1] - C / 2 + 4, width: C - 8, height: C - 8,

@@ -5,10 +5,12 @@ from .apart import Apart
 from .arrow import Arrow
 from .base import Encoder, Rule, RuleError, Shape, cell_list
 from .cellmarks import CellMark
+from .circles import CountingCircles
+from .clues import Skyscraper, XSum
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku, regions_leaving_cells
-from .killer import KillerCage
+from .killer import KillerCage, SumCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
 from .morelines import EntropicLine, LockoutLine, ModularLine, NabnerLine, ParityLine, SumLine, ZipperLine
 from .registry import RULES
@@ -22,6 +24,7 @@ __all__ = [
     "Between",
     "CellMark",
     "Clone",
+    "CountingCircles",
     "Diagonal",
     "DisjointGroups",
     "Dot",
@@ -44,11 +47,14 @@ __all__ = [
     "RuleError",
     "Sandwich",
     "Shape",
+    "Skyscraper",
     "SlowThermometer",
+    "SumCage",
     "SumLine",
     "Thermometer",
     "Whispers",
     "Windoku",
+    "XSum",
     "ZipperLine",
     "cell_list",
     "regions_leaving_cells",

@@ -113,7 +113,9 @@ class Encoder(Protocol):
 class Shape:
     """One thing to draw for a rule, in the terms SudokuPad draws it.
 
-    ``kind``: ``cage`` (dashed outline of ``cells``, ``text`` in its corner),
+    ``kind``: ``cage`` (dashed outline of ``cells``, ``text`` in its corner;
+    ``style`` ``repeat`` when its digits may repeat, SudokuPad's ``unique:
+    false``),
     ``path`` (a line through the cell centres, ``style`` naming its look:
     ``thermo``, ``arrow``, ``palindrome``, ``renban``, ``whispers``,
     ``between``, ``regionsum``, and each of `morelines` and the slow
@@ -121,12 +123,13 @@ class Shape:
     thermo or slow thermo, the bulb cells of an arrow, the ends of a between
     line; a lockout line's ends, which SudokuPad draws as diamonds), ``dot`` (between ``cells[0]`` and
     ``cells[1]``: ``style`` ``white``, ``black`` or ``text`` for X/V), ``mark``
-    (in a cell: ``style`` ``odd`` circle, ``even`` square, ``min``, ``max``),
-    ``diagonal`` (``style`` ``+`` or ``-``), ``shade`` (a tinted cell of an
-    extra house, ``text`` its group), ``clue`` (text outside the grid at
-    ``at``, row and column possibly 0 or N+1, ``style`` an arrow direction for
-    a little killer), ``corner`` (``text`` in the corner where four cells
-    meet: a quadruple)."""
+    (in a cell: ``style`` ``odd`` circle, ``even`` square, ``min``, ``max``,
+    ``circle`` a counting circle), ``diagonal`` (``style`` ``+`` or ``-``),
+    ``shade`` (a tinted cell of an extra house, ``text`` its group), ``clue``
+    (text outside the grid at ``at``, row and column possibly 0 or N+1,
+    ``style`` an arrow direction for a little killer; none for a sandwich, an
+    X-sum or a skyscraper, whose ``at`` says the side), ``corner`` (``text``
+    in the corner where four cells meet: a quadruple)."""
 
     kind: str
     cells: Cells = ()
@@ -252,6 +255,11 @@ class Rule:
     def cells(self) -> Cells:
         """The cells the rule is about (for validation and drawing)."""
         return ()
+
+    def scope(self, size: int) -> Cells:
+        """The cells whose digits decide the rule: its cells, or the line a
+        clue outside the grid reads (which takes the grid's size to know)."""
+        return self.cells()
 
     def validate(self, size: int) -> None:
         """Raise `RuleError` if the rule is malformed on a ``size`` grid."""

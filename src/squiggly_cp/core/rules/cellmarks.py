@@ -1,5 +1,13 @@
 """Marks in one cell: odd and even cells, and minimum and maximum cells
-(smaller, or larger, than every orthogonal neighbour)."""
+(Fortress sudoku, as f-puzzles' ``minimum`` and ``maximum``).
+
+A minimum cell is smaller than each orthogonal neighbour except a
+neighbouring minimum cell; a maximum cell is larger than each except a
+neighbouring maximum cell. Two touching minimum (or maximum) cells are thus
+not compared with each other, only each with its other neighbours; a
+minimum beside a maximum is smaller than it. Works on any N. (The f-puzzles
+solver plug-in, dclamage/SudokuSolver, compares them so too: a minimum or
+maximum cell only with neighbours outside the set of cells with its mark.)"""
 
 from __future__ import annotations
 
@@ -51,7 +59,8 @@ class CellMark(Rule):
             "minimum",
             Look("cell", "#CCCCCC", shape="chevrons", text="in"),
             ("minimum", "minimums"),
-            "A digit in a cell with inward chevrons is less than each orthogonal neighbour.",
+            "A digit in a cell with inward chevrons is less than each orthogonal neighbour that is not "
+            "one too.",
             "minimum/maximum cell",
             tool=Tool("min", "Min"),
         ),
@@ -60,7 +69,8 @@ class CellMark(Rule):
             "maximum",
             Look("cell", "#CCCCCC", shape="chevrons", text="out"),
             ("maximum", "maximums"),
-            "A digit in a cell with outward chevrons is more than each orthogonal neighbour.",
+            "A digit in a cell with outward chevrons is more than each orthogonal neighbour that is not "
+            "one too.",
             "minimum/maximum cell",
             tool=Tool("max", "Max"),
         ),
@@ -80,6 +90,12 @@ class CellMark(Rule):
     def _fits(self, digit: int, other: int) -> bool:
         return digit < other if self.style == "min" else digit > other
 
+    def compared(self, board: Board) -> list[int]:
+        """The neighbours a minimum or maximum cell is compared with: all but
+        those with the same mark."""
+        alike = {r.cell for r in board.rules if isinstance(r, CellMark) and r.style == self.style}
+        return [o for o in neighbours(self.cell, board.size) if o not in alike]
+
     def encode(self, enc: Encoder, board: Board) -> None:
         if self.style in ("odd", "even"):
             wrong = 0 if self.style == "odd" else 1
@@ -87,14 +103,14 @@ class CellMark(Rule):
                 if d % 2 == wrong:
                     enc.clause([enc.neg(enc.lit(self.cell, d))])
             return
-        for other in neighbours(self.cell, enc.size):
+        for other in self.compared(board):
             relation(enc, self.cell, other, self._fits)
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         digit = grid[self.cell]
         if self.style in ("odd", "even"):
             return digit % 2 == (1 if self.style == "odd" else 0)
-        return all(self._fits(digit, grid[o]) for o in neighbours(self.cell, board.size))
+        return all(self._fits(digit, grid[o]) for o in self.compared(board))
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("mark", (self.cell,), style=self.style),)

@@ -1,4 +1,5 @@
-"""Killer cages: the cage's digits differ and, when it has a sum, add up to it."""
+"""Killer cages: the cage's digits differ and, when it has a sum, add up to
+it; and cages whose digits may repeat (`SumCage`), only summing."""
 
 from __future__ import annotations
 
@@ -113,6 +114,63 @@ class KillerCage(Rule):
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("cage", self.cage, text="" if self.total is None else str(self.total)),)
+
+
+@dataclass(frozen=True)
+class SumCage(Rule):
+    """A killer cage whose digits may repeat (SudokuPad's cage with
+    ``unique: false``): only its sum. A digit still appears once in each
+    house, so cells of the cage that share a house still differ. A kind of
+    its own, not a `KillerCage`: what is said of killer cages (the 45 rule's
+    cages, their digit combinations) assumes different digits. Works on
+    any N and any number of cells."""
+
+    cage: tuple[int, ...]
+    total: int
+
+    kind = "sumcage"
+    label = "killer cage"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "killer cage whose digits may repeat",
+            "sumcage",
+            Look("cage", text="repeat"),
+            ("digits may repeat in cages", "may repeat in a cage", "cages may contain repeated digits"),
+            "Digits in a cage with a total sum to it, and may repeat in it.",
+            "killer cage",
+            tool=Tool("sum-cage", "Cage (repeats)"),
+        )
+    }
+
+    def cells(self) -> tuple[int, ...]:
+        return self.cage
+
+    def describe(self, size: int) -> str:
+        return f"the killer cage {cell_list(self.cage, size)} (sum {self.total}, digits may repeat)"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        name = self.describe(size)
+        if not self.cage:
+            raise RuleError(f"{name}: a cage needs cells")
+        if len(set(self.cage)) != len(self.cage):
+            raise RuleError(f"{name}: a cell is in the cage twice")
+        if not _connected(self.cage, size):
+            raise RuleError(f"{name}: the cage's cells are not connected")
+
+    def impossible(self, size: int) -> str | None:
+        if not len(self.cage) <= self.total <= size * len(self.cage):
+            return f"{len(self.cage)} digits 1-{size} cannot sum to {self.total}"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        enc.add(sum(enc.value(c) for c in self.cage) == self.total)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return sum(grid[c] for c in self.cage) == self.total
+
+    def shapes(self, size: int) -> tuple[Shape, ...]:
+        return (Shape("cage", self.cage, style="repeat", text=str(self.total)),)
 
 
 def _connected(cells: Sequence[int], size: int) -> bool:

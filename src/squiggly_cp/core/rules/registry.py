@@ -9,10 +9,12 @@ from .apart import Apart
 from .arrow import Arrow
 from .base import Look, Rule
 from .cellmarks import CellMark
+from .circles import CountingCircles
+from .clues import Skyscraper, XSum
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku
-from .killer import KillerCage
+from .killer import KillerCage, SumCage
 from .lines import Between, Palindrome, RegionSumLine, Renban, Whispers
 from .morelines import EntropicLine, LockoutLine, ModularLine, NabnerLine, ParityLine, SumLine, ZipperLine
 from .sums import LittleKiller, Sandwich
@@ -22,14 +24,18 @@ RULES: dict[str, type[Rule]] = {
     kind.kind: kind
     for kind in (
         KillerCage,
+        SumCage,
         LittleKiller,
         Sandwich,
+        XSum,
+        Skyscraper,
         Arrow,
         Thermometer,
         SlowThermometer,
         Dot,
         NoOtherDots,
         CellMark,
+        CountingCircles,
         Apart,
         Palindrome,
         Renban,

@@ -75,6 +75,9 @@ class LittleKiller(Rule):
     def cells(self) -> tuple[int, ...]:
         return ()
 
+    def scope(self, size: int) -> tuple[int, ...]:
+        return self.diagonal(size)
+
     def encode(self, enc: Encoder, board: Board) -> None:
         enc.add(sum(enc.value(c) for c in self.diagonal(enc.size)) == self.total)
 
@@ -123,6 +126,9 @@ class Sandwich(Rule):
         if self.line == "row":
             return tuple(i * size + c for c in range(size))
         return tuple(r * size + i for r in range(size))
+
+    def scope(self, size: int) -> tuple[int, ...]:
+        return self.span(size)
 
     def describe(self, size: int) -> str:
         return f"the sandwich sum {self.total} of {self.line} {self.index}"
