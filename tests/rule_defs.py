@@ -3,10 +3,11 @@ random puzzle makers, for tests/test_rules.py.
 
 Nothing here calls a rule's ``holds``, ``encode``, ``houses`` or its other
 helpers (``diagonal``, ``span``, ``pieces``...): each rule's meaning is
-written again from the rules' published meanings (README: Variants), reading only the rule's
-data fields. The brute force backtracks over rows, columns, regions and
-extra houses (bit masks), and checks each rule's condition as soon as every
-cell it reads is filled.
+written again from the rules' published meanings (README: Variants; for the
+lines of issue 55, the issue's table), reading only the rule's data fields.
+The brute force backtracks over rows, columns, regions and extra houses (bit
+masks), and checks each rule's condition as soon as every cell it reads is
+filled.
 """
 
 from __future__ import annotations

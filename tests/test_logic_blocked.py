@@ -13,7 +13,7 @@ import random
 
 from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.core.rules import Apart, Arrow, Dot, KillerCage, Renban, Rule, Thermometer
+from squiggly_cp.core.rules import Apart, Arrow, Dot, EntropicLine, KillerCage, Renban, Rule, Thermometer
 from squiggly_cp.logic.blocked import Unit, fillings, rule_blocks, rule_links_now, rule_ons_now, units
 from squiggly_cp.logic.links import cell_links, logic_layout
 from squiggly_cp.logic.potentials import pot
@@ -29,8 +29,10 @@ def _unit(puzzle: Puzzle) -> Unit:
     return unit
 
 
-def _brute(puzzle: Puzzle, rule: Rule, cells: tuple[int, ...], masks: tuple[int, ...]) -> set[tuple]:
-    peers = puzzle.layout.peer_sets
+def _brute(
+    puzzle: Puzzle, rule: Rule, cells: tuple[int, ...], masks: tuple[int, ...], houses: bool = True
+) -> set[tuple]:
+    peers = puzzle.layout.peer_sets if houses else [frozenset()] * puzzle.size**2
     out = set()
     for digits in itertools.product(*(digits_of(m) for m in masks)):
         if any(
@@ -70,6 +72,29 @@ def test_fillings_are_the_brute_force_ones():
             assert set(found) == _brute(puzzle, rule, unit.cells, masks), rule
             checked += len(found)
     assert checked > 1000
+
+
+def test_fillings_by_the_rule_alone_are_the_brute_force_ones():
+    # Without the houses: digits may repeat where cells see each other, unless the rule forbids it.
+    rng = random.Random(12)
+    rules: list[Rule] = [
+        KillerCage((0, 1, 10), 12),
+        Arrow((20,), (21, 31, 41)),
+        Thermometer((40, 41, 50)),
+        Dot("white", (5, 6)),
+        EntropicLine((60, 61, 62, 71)),
+    ]
+    repeats = 0
+    for _ in range(15):
+        for rule in rules:
+            puzzle = EMPTY9.with_rules([rule])
+            unit = _unit(puzzle)
+            masks = tuple(rng.randint(1, 511) | rng.randint(1, 511) for _ in unit.cells)
+            found = fillings(unit, masks, logic_layout(puzzle), houses=False)
+            assert found is not None
+            assert set(found) == _brute(puzzle, rule, unit.cells, masks, houses=False), rule
+            repeats += sum(len(set(f)) < len(f) for f in found)
+    assert repeats > 0
 
 
 def test_a_cage_that_would_empty_a_cell_loses_that_combination():
@@ -185,6 +210,30 @@ def test_two_dots_on_one_cell_are_read_together():
     assert {(29, 3), (28, 2), (30, 2)} <= elims
     assert {(35, 6), (35, 7)} <= elims  # r4c9
     assert "cells that see each other differ" in steps[0].text
+
+
+def test_a_rule_s_own_links_say_so_when_they_alone_remove_digits():
+    # Entropic line r1c1-r1c2-r1c3, r1c1 in {1,4} (low, middle) and r1c2 in
+    # {2,5} (low, middle): r1c3 must be the high third, 7-9. Its links are
+    # pairwise (different thirds), so no one link says it: the three together
+    # do, and no cell seeing another is why (worked by hand).
+    cands = [511] * 81
+    cands[0], cands[1] = 0b1001, 0b10010
+    three = EMPTY9.with_rules([EntropicLine((0, 1, 2))])
+    [step] = list(rule_blocks(State.start(three, cands)))
+    assert set(step.eliminations) == {(2, d) for d in range(1, 7)}
+    assert "no filling of its cells keeps the rule with these digits" in step.text
+    assert "see each other" not in step.text
+    # On r1c1-...-r1c4, r1c4 takes r1c1's third: 7-9 go by the rule alone,
+    # and 1 or 4 because r1c1 holds one of them in the same row (the fillings
+    # left are 1-5-7..9-2,3 and 4-2-7..9-5,6).
+    four = EMPTY9.with_rules([EntropicLine((0, 1, 2, 3))])
+    [step] = list(rule_blocks(State.start(four, cands)))
+    assert set(step.eliminations) == {(2, d) for d in range(1, 7)} | {(3, d) for d in (1, 4, 7, 8, 9)}
+    assert (
+        ": by the rule alone r1c3 <> 1, 2, 3, 4, 5, 6; r1c4 <> 7, 8, 9, and cells that see each other differ"
+        in step.text
+    )
 
 
 def test_a_rule_link_ties_a_cell_outside_as_seeing_does():

@@ -116,17 +116,20 @@ def _dot_chains(found: list[Unit]) -> tuple[Unit, ...]:
     return tuple(out)
 
 
+Fillings = tuple[tuple[int, ...], ...]
+
+
 @lru_cache(maxsize=1 << 12)
-def fillings(unit: Unit, masks: tuple[int, ...], layout: Layout) -> tuple[tuple[int, ...], ...] | None:
-    """Every filling of the unit's cells from ``masks`` that keeps the rule and
-    every link between two of them (`links.cell_links`), no digit twice in
-    two cells that see each other; None past `MAX_NODES` or `MAX_FILLINGS`."""
+def fillings(unit: Unit, masks: tuple[int, ...], layout: Layout, houses: bool = True) -> Fillings | None:
+    """Every filling of the unit's cells from ``masks`` that keeps the rule and every link between
+    two of them (`links.cell_links`), no digit twice in two cells that see each other (not ``houses``:
+    the rule alone, its links and sum); None past `MAX_NODES` or `MAX_FILLINGS`."""
     m = len(unit.cells)
     order = sorted(range(m), key=lambda i: masks[i].bit_count())
     rank = {i: k for k, i in enumerate(order)}
     checks: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(m)]
     index = {c: i for i, c in enumerate(unit.cells)}
-    others = cell_links(layout) if layout.links else [()] * (layout.size**2)
+    others = cell_links(layout) if layout.links and houses else [()] * (layout.size**2)
     every = [*unit.pairs]  # with what every other rule says between two of its cells (anti-knight...)
     for i, a in enumerate(unit.cells):
         every += [(i, index[b], table) for b, table in others[a] if index.get(b, -1) > i]
@@ -135,7 +138,7 @@ def fillings(unit: Unit, masks: tuple[int, ...], layout: Layout) -> tuple[tuple[
             checks[b].append((a, table, True))
         else:
             checks[a].append((b, table, False))
-    peers = layout.peer_sets
+    peers = layout.peer_sets if houses else [frozenset[int]()] * (layout.size**2)
     apart = [[j for j in order[: rank[i]] if unit.cells[j] in peers[unit.cells[i]]] for i in range(m)]
     weights = unit.weights
     low, high = [0] * (m + 1), [0] * (m + 1)
@@ -267,7 +270,7 @@ def _blocked_step(
         return None
     shown = list(reasons)[:SHOWN_REASONS]
     more = f" (and {len(reasons) - len(shown)} more)" if len(reasons) > len(shown) else ""
-    why = f"no filling may leave {' or '.join(shown)}{more}" if shown else "cells that see each other differ"
+    why = f"no filling may leave {' or '.join(shown)}{more}" if shown else _why(unit, masks, layout, elims)
     sets = sorted({tuple(sorted(set(f))) for f in kept})
     together = set(groups_of(layout, unit.cells)) == {0}
     what = digit_sets_text(sets, count_many=False) if together else ""
@@ -281,6 +284,26 @@ def _blocked_step(
         roles=roles,
         text=f"{head}: {why}{'; ' + what if what and kept else ''}, so {elims_text(elims, n)}",
     )
+
+
+def _why(unit: Unit, masks: tuple[int, ...], layout: Layout, elims: Sequence[tuple[int, int]]) -> str:
+    """Why fillings that leave every cell outside a digit still remove
+    ``elims``: the rule alone, or cells that see each other (or that another
+    rule links) and differ, or both. A cell outside the rule loses a digit
+    only because it sees where every filling puts it."""
+    see = "cells that see each other differ"
+    index = {c: i for i, c in enumerate(unit.cells)}
+    if not any(c in index for c, _ in elims):
+        return see
+    # A rule read whole is checked on completed grids only (a sandwich needs
+    # its 1 and N): its fillings without the houses mean nothing.
+    alone = None if unit.rule is not None else fillings(unit, masks, layout, houses=False)
+    if alone is None:
+        return "no filling of its cells keeps both the rule and its houses with these digits"
+    own = [(c, d) for c, d in elims if c in index and all(f[index[c]] != d for f in alone)]
+    if len(own) == len(elims):
+        return "no filling of its cells keeps the rule with these digits"
+    return f"by the rule alone {elims_text(own, layout.size)}, and {see}" if own else see
 
 
 Ties = tuple[tuple[int, tuple[int, ...] | None], ...]

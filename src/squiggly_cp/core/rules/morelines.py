@@ -2,9 +2,10 @@
 parity, zipper, nabner, lockout and sum lines (issue 55).
 
 Where a published puzzle names them in f-puzzles JSON, the key is given in
-the class docstring, as read in dclamage's solver for f-puzzles
-(SudokuVariantSolverJS, ``src/solver/Constraint/FPuzzlesInterfaces.ts`` and
-the constraint files beside it)."""
+the class docstring, as read in dclamage's solver for f-puzzles:
+SudokuVariantSolverJS's ``src/solver/Constraint/FPuzzlesInterfaces.ts``
+(``entropicline``, ``modularline``, ``nabner``, ``zipperline``) and
+``LockoutConstraint.ts`` (``lockout``, its ends ``size // 2`` apart)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .lines import Line
 class _Triads(Line):
     """Every run of three consecutive cells holds one digit of each of three
     classes (`group`); a line of two cells, digits of two different classes
-    (as dclamage's solver reads a two-cell entropic line)."""
+    (as dclamage's f-puzzles plug-in says of a two-cell entropic line)."""
 
     def group(self, digit: int, size: int) -> int:
         raise NotImplementedError
@@ -115,7 +116,8 @@ def _two_apart(x: int, y: int) -> bool:
 
 @dataclass(frozen=True)
 class ParityLine(Line):
-    """Neighbours on the line alternate odd and even (any size)."""
+    """Neighbours on the line alternate odd and even (any size). No
+    f-puzzles key for it in dclamage's solver."""
 
     line: tuple[int, ...]
 
@@ -306,7 +308,9 @@ class LockoutLine(Line):
 class SumLine(Line):
     """The line splits into runs of consecutive cells that each sum to
     ``total`` (any split: the solver finds it). 10 unless given, on any
-    size: the total is the rule's own number, as an X's 10 is."""
+    size: the total is the rule's own number, as an X's 10 is. No f-puzzles
+    key for it in dclamage's solver (its C# solver's console name is
+    ``sumlines``)."""
 
     line: tuple[int, ...]
     total: int = 10

@@ -64,7 +64,9 @@ class Thermometer(Rule):
 @dataclass(frozen=True)
 class SlowThermometer(Rule):
     """Digits never decrease from the bulb: neighbours may be equal, where no
-    house (or other rule) forbids it (any size, any length)."""
+    house (or other rule) forbids it (any size, any length). No f-puzzles key
+    for it in dclamage's solver (its C# solver's console name is
+    ``slowthermo``)."""
 
     line: tuple[int, ...]
 
