@@ -336,13 +336,13 @@ REFUSED = "has no meaning this tool knows: refused"
         ({"overlays": [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "backgroundColor": "#000000"}]},
          "the square between r1c1 and r1c2 (an overlay)"),
         ({"overlays": [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True,
-                        "backgroundColor": "#FFFFFF", "borderColor": "#000000"}]},
+                        "backgroundColor": "#FF0000", "borderColor": "#000000"}]},
          "the circle between r1c1 and r2c1 (an overlay)"),
         # Counting circles, odd/even look-alikes and a thermometer's bulb are no odd or even cell.
         ({"overlays": [{"center": [2.5, 3.5], "width": 0.8, "height": 0.8, "rounded": True,
                         "borderColor": "#000000"}]}, "the circle at r3c4 (an overlay)"),
         ({"overlays": [{"center": [2.5, 3.5], "width": 0.7, "height": 0.7, "rounded": True,
-                        "backgroundColor": "#CFCFCF"}]}, "the circle at r3c4 (an overlay)"),
+                        "backgroundColor": "#FFA0A0"}]}, "the circle at r3c4 (an overlay)"),
         ({"underlays": [{"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
                          "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}]},
          "the circle at r1c1 (an underlay)"),
@@ -354,15 +354,15 @@ REFUSED = "has no meaning this tool knows: refused"
          "the rectangle at r5c5 (an underlay)"),
         ({"underlays": [{"center": [4, 4], "width": 0.7, "height": 0.7, "backgroundColor": "#CFCFCF"}]},
          "the square by r5c5 (an underlay)"),
-        # Shading with a border marks cells (a clone, an extra region), as SudokuPad's converter draws them.
+        # Shading with a border marks cells (a clone, an extra region), as SudokuPad's converter draws them:
+        # one shaded cell is neither (a clone's shape has a copy, an extra region an outline).
         ({"underlays": [{"center": [1.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF",
-                         "borderColor": "#CFCFCF"}]}, "the square at r2c2 (an underlay)"),
+                         "borderColor": "#CFCFCF"}]}, "the shaded cells r2c2"),
         ({"underlays": ["dot"]}, "the element '\"dot\"' (an underlay)"),
         ({"overlays": [{"center": "r1c1", "backgroundColor": "#000000"}]},
          "a shape with no place or size '\"r1c1\"' (an overlay)"),
         ({"fogofwar": [[0, 0]]}, "the puzzle's 'fogofwar'"),
-        ({"metadata": {"negative": ["ratio"]}},
-         "the negative constraint '[\"ratio\"]' (its dots are not read)"),
+        ({"metadata": {"negative": ["ratio", "parity"]}}, "the negative constraint '[\"ratio\", \"parity\"]'"),
     ],
 )  # fmt: skip
 def test_elements_without_a_known_meaning_are_refused_by_name(extra: dict[str, Any], what: str):

@@ -284,7 +284,6 @@ def _marks(value: Any, n: int) -> int | None:
 def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     n, givens, marks = _cells(doc.get("cells"))
     meta: dict[str, Any] = _cage_meta(doc.get("cages"))
-    rules = drawn_rules(doc, n)
     unknown = [key for key, value in doc.items() if key not in _KNOWN and not empty(value)]
     if unknown:
         names = ", ".join(excerpt(key, 20) for key in unknown[:3])
@@ -292,12 +291,28 @@ def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     table = doc.get("metadata", doc.get("metaData"))
     if not isinstance(table, dict) and not empty(table):
         raise PuzzleError(f"'metadata' must be a JSON object, found {shown(table)}")
-    rules += flag_rules([*meta.items(), *(table or {}).items()])
+    flags = flag_rules([*meta.items(), *(table or {}).items()])
     meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
+    said = meta.get("rules")
+    said = "\n".join(str(line) for line in said) if isinstance(said, list) else said
+    rules = drawn_rules(doc, n, said if isinstance(said, str) else None)
+    rules += [rule for rule in flags if rule not in rules]
     regions, partial = _regions(doc.get("regions"), n)
     puzzle = Puzzle(n, tuple(givens), regions, rules=partial + tuple(rules))
-    return _finish(puzzle, meta, givens, marks)
+    return _checked(_finish(puzzle, meta, givens, marks))
+
+
+def _checked(read: SudokuPadPuzzle) -> SudokuPadPuzzle:
+    """``read``, unless the solution it carries breaks a rule as read: a misreading."""
+    if read.solution is not None and read.puzzle.rules:
+        broken = read.puzzle.broken_rule(read.solution)
+        if broken is not None:
+            raise PuzzleError(
+                f"SudokuPad: the link's solution breaks {broken.describe(read.puzzle.size)} as read: "
+                "the drawing or its rules text is misread"
+            )
+    return read
 
 
 def _cage_meta(cages: Any) -> dict[str, str]:

@@ -30,12 +30,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.puzzle import Puzzle
-from ..core.rules import CellMark, Dot, NoOtherDots, Rule, Shape
-from ..core.rules.dots import DEFAULTS
-from ..core.rules.lines import whisper_gap
+from ..core.rules import CellMark, NoOtherDots, Shape
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
+from .sudokupad_text import sentence as _sentence
 
 __all__ = ["draw_rules", "rules_text"]
 
@@ -195,14 +194,3 @@ def rules_text(puzzle: Puzzle) -> str | None:
         if sentence not in lines:
             lines.append(sentence)
     return "\n".join(lines)
-
-
-def _sentence(rule: Rule, n: int) -> str:
-    style = getattr(rule, "style", "")
-    if isinstance(rule, Dot) and rule.value is not None and rule.value != DEFAULTS[rule.style]:
-        v, name = rule.value, {"white": "a white dot"}.get(style, f"an {style.upper()}")
-        if style == "black":
-            return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
-        return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
-    gap = getattr(rule, "gap", None)
-    return rule.traits.sentence.format(n=n, gap=whisper_gap(n) if gap is None else gap)
