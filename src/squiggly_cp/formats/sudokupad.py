@@ -24,12 +24,15 @@ repeat, a line each), else top-level strings. A solution is
 N² digits, a character each, or two each (``01``..``16``) above 9x9 as
 SudokuPad's f-puzzles converter writes it; any other is dropped.
 
-Rules drawn in CTC JSON (`sudokupad_rules`): killer cages, diagonals, odd
-and even cells as SudokuPad's f-puzzles converter draws them, and whole-grid
-rules switched on in the metadata, are read; cell colours are ignored; every
-other cage, line, arrow, shape or text, and any other top-level key whose
-value is not empty, is refused in one line naming it. Ignored besides:
-``cellSize``, ``id``, ``videos``, other metadata, corner marks.
+Rules drawn in CTC JSON (`sudokupad_rules`): every element is matched to the
+looks the rule kinds declare and given its meaning by the rules text where it
+says one (metadata ``rules``), else by the one style it is drawn in; whole-grid
+rules are switched on in the metadata or named in the rules text; cell colours
+and decoration are ignored; an element or a sentence stating a constraint
+that cannot be mapped, an element two rules could mean, and any other
+top-level key whose value is not empty, are refused in one line naming it. A
+carried solution that breaks a rule as read is a misreading, refused.
+Ignored besides: ``cellSize``, ``id``, ``videos``, other metadata, corner marks.
 
 Writing gives plain JSON (``{"value": d}`` for a given, ``{}`` otherwise), the rules drawn as setters
 draw them (`sudokupad_draw`), and the metadata (or the puzzle's `Meta`; rules text written for a
@@ -58,7 +61,8 @@ from .fpuzzles import _from_json
 from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
 from .sudokupad_draw import draw_rules, rules_text
-from .sudokupad_rules import cell_index, drawn_rules, empty, flag_rules, items, meta_cage, shown
+from .sudokupad_rules import drawn_rules, flag_rules
+from .sudokupad_shapes import cell_index, empty, items, meta_cage, shown
 
 LINK_PREFIX = "https://sudokupad.app/scl"
 _HOST = re.compile(

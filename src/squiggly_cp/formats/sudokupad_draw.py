@@ -25,15 +25,17 @@ and refuses the last). Every rule is in the rules text too.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.puzzle import Puzzle
-from ..core.rules import CellMark, NoOtherDots, Shape
+from ..core.puzzle import Puzzle, PuzzleError
+from ..core.rules import Arrow, CellMark, Clone, NoOtherDots, Rule, Shape
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
+from .sudokupad_text import recolour
 from .sudokupad_text import sentence as _sentence
 
 __all__ = ["draw_rules", "rules_text"]
@@ -70,8 +72,18 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
     n = puzzle.size
     out: dict[str, list[Element]] = {"cages": [], "lines": [], "arrows": [], "underlays": [], "overlays": []}
     extremes = {r.cell for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")}
+    colours = recoloured(puzzle)
     for rule in puzzle.rules:
+        if isinstance(rule, Arrow) and list(rule.bulb) != sorted(rule.bulb):
+            raise PuzzleError(
+                f"{rule.describe(n)}: SudokuPad's circle over two cells reads left to right, top to "
+                "bottom, and this arrow reads it the other way"
+            )
+        if isinstance(rule, Clone):
+            _apart(rule, [r for r in puzzle.rules if isinstance(r, Clone)], n)
         for shape in rule.shapes(n):
+            if shape.kind == "path" and rule in colours:
+                shape = dataclasses.replace(shape, style=colours[rule][1])
             _draw(shape, n, out, extremes)
         flag = next((f"{key}: true" for key, known in FLAGS.items() if known == rule), None)
         if isinstance(rule, NoOtherDots):
@@ -117,8 +129,46 @@ def _path(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
         colour, width = _LINES["arrow"]
         out["arrows"].append({"color": colour, "headLength": 0.3, "thickness": width, "wayPoints": points})
         return
-    colour, thickness = _LINES.get(shape.style, (_GREY, 16))
+    colour, thickness = _LINES.get(shape.style, (shape.style, _LINES["whispers"][1]))  # else a spare colour
     out["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
+
+
+def _apart(clone: Clone, clones: list[Clone], n: int) -> None:
+    """Refuse a clone one of whose shaded shapes touches another (its copy's,
+    another clone's): SudokuPad shades them alike, so none could be told apart."""
+    parts = [part for other in clones for part in (other.first, other.second)]
+    for mine in (clone.first, clone.second):
+        near = {c + d for c in mine for d in (-n, n) if 0 <= c + d < n * n}
+        near |= {c + d for c in mine for d in (-1, 1) if 0 <= c % n + d < n} | set(mine)
+        if sum(1 for part in parts if near & set(part)) > 1:
+            raise PuzzleError(
+                f"{clone.describe(n)}: its shaded shape touches another, and SudokuPad shades them alike"
+            )
+
+
+_SPARE = (("red", "#FF5050"), ("orange", "#FFA040"), ("yellow", "#E8D040"))
+"""Colours no declared line has, for lines of one kind that mean two things."""
+
+
+def recoloured(puzzle: Puzzle) -> dict[Rule, tuple[str, str]]:
+    """Lines of one kind whose sentences differ (whispers of two gaps): the
+    rules after those of the kind's first sentence, each with a spare colour
+    (its word, its ``#RRGGBB``), one a sentence, so the rules text tells them apart."""
+    n, out = puzzle.size, {}
+    first: dict[str, str] = {}
+    given: dict[str, tuple[str, str]] = {}
+    for rule in puzzle.rules:
+        if rule.traits.look.element != "path" or not type(rule).fpuzzles_value:
+            continue
+        said = _sentence(rule, n)
+        if first.setdefault(rule.kind, said) == said:
+            continue
+        if said not in given:
+            if len(given) == len(_SPARE):
+                raise PuzzleError(f"{rule.describe(n)}: SudokuPad has no more colours for this kind of line")
+            given[said] = _SPARE[len(given)]
+        out[rule] = given[said]
+    return out
 
 
 def _bulb(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
@@ -189,8 +239,11 @@ def rules_text(puzzle: Puzzle) -> str | None:
         return None
     n = puzzle.size
     lines = [f"Normal sudoku rules apply: every row, column and outlined region holds the digits 1-{n} once."]
+    colours = recoloured(puzzle)
     for rule in puzzle.rules:
         sentence = _sentence(rule, n)
+        if rule in colours:
+            sentence = recolour(sentence, rule.traits.look.colour, colours[rule][0])
         if sentence not in lines:
             lines.append(sentence)
     return "\n".join(lines)

@@ -26,7 +26,7 @@ from ..core.rules.dots import DEFAULTS
 from ..core.rules.lines import whisper_gap
 from ..core.rules.registry import RULES
 
-__all__ = ["COLOURS", "Said", "colour_name", "read_text", "sentence", "styles"]
+__all__ = ["COLOURS", "Said", "colour_name", "read_text", "recolour", "sentence", "styles"]
 
 COLOURS: dict[str, str] = {
     "grey": "grey", "gray": "grey", "silver": "grey", "black": "black", "white": "white",
@@ -106,10 +106,23 @@ def colour_name(colour: str) -> str | None:
 
 
 def _template(sentence: str) -> re.Pattern[str]:
-    """Our rules sentence as a pattern, its ``{n}`` and ``{gap}`` any number."""
-    parts = re.split(r"(\{n\}|\{gap\})", sentence)
-    body = "".join(r"(?P<gap>\d+)" if p == "{gap}" else r"\d+" if p == "{n}" else re.escape(p) for p in parts)
+    """Our rules sentence as a pattern, its ``{n}`` and ``{gap}`` any number, its colour any colour."""
+    words = "|".join(COLOURS)
+    parts = re.split(r"(\{n\}|\{gap\}|\b(?:" + words + r")\b)", sentence)
+    body = "".join(
+        r"(?P<gap>\d+)" if p == "{gap}" else r"\d+" if p == "{n}" else f"(?:{words})" if p in COLOURS
+        else re.escape(p)
+        for p in parts
+    )  # fmt: skip
     return re.compile(body.rstrip(r"\."), re.IGNORECASE)
+
+
+def recolour(sentence: str, colour: str, word: str) -> str:
+    """``sentence`` with the word for ``colour`` (a look's) said as ``word``."""
+    family = colour_name(colour)
+    return re.sub(
+        r"[A-Za-z]+", lambda m: word if COLOURS.get(m.group().lower()) == family else m.group(), sentence
+    )
 
 
 _OURS = [(name, key, _template(style.sentence)) for name, key, style in styles()]
@@ -132,7 +145,7 @@ def _named(sentence: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     taken: list[tuple[int, int]] = []
     for phrase, name, key in _PHRASES:
-        for match in re.finditer(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", low):
+        for match in re.finditer(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])", low):
             if not any(a < match.end() and match.start() < b for a, b in taken):
                 taken.append(match.span())
                 found += [(name, key)] if (name, key) not in found else []

@@ -135,7 +135,7 @@ class Whispers(_Line):
             "German whispers line",
             "whispers",
             Look("path", "#67F067", 16, opacity=0.6),
-            ("german whispers", "whispers"),
+            ("german whispers", "whispers", "differ by at least"),
             "Neighbouring digits on a green line differ by at least {gap}.",
             "whispers",
             tool=Tool("whispers", "Whispers"),
