@@ -127,9 +127,9 @@ def _circle_cells(shape: Shape, n: int) -> tuple[int, ...]:
     """The cells a circle covers (one, or two side by side: 0.75 wide, and a cell more)."""
     if shape.cells:
         return shape.cells
-    rows, cols = round(shape.height - 0.75), round(shape.width - 0.75)
-    off = max(abs(shape.height - 0.75 - rows), abs(shape.width - 0.75 - cols))
-    if rows < 0 or cols < 0 or rows + cols > 1 or off > 0.05:
+    rows, cols = round(shape.height - 0.8), round(shape.width - 0.8)
+    off = max(abs(shape.height - 0.8 - rows), abs(shape.width - 0.8 - cols))
+    if rows < 0 or cols < 0 or rows + cols > 1 or off > 0.1:  # 0.7 to 0.9 across a cell
         return ()
     found = [
         cell_at(shape.y + dy, shape.x + dx, n) for dy in (-rows / 2, rows / 2) for dx in (-cols / 2, cols / 2)
@@ -169,19 +169,21 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
     cells = path_cells(points, n, 0.45)
     if cells is None:
         raise refused(where)
-    circle = next((s for s in shapes if s.rounded and not s.text and cells[0] in _circle_cells(s, n)), None)
+    around = [s for s in shapes if s.rounded and not s.text and cells[0] in _circle_cells(s, n)]
+    colour = hexed(visible_colour(arrow.get("color")))
+    circle = max(around, key=lambda s: (hexed(s.border) == colour, hexed(s.fill) == "#ffffff"), default=None)
     colour, width = hexed(visible_colour(arrow.get("color"))), arrow.get("thickness", 0)
     width = float(width) if type(width) in (int, float) else 0.0
     if circle is None:
         return Drawn("arrow", cells, colour, width, where=where)
-    circle.used = True
+    circle.used, circle.owner = True, "arrow"
     bulb = _circle_cells(circle, n)
     return Drawn("arrow", cells, colour, width, bulb="first", bulbs=bulb, where=where)
 
 
 def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
     """A line's circles: on its first cell (then ``first``; on its last, it is turned round), or both ends."""
-    circles = [s for s in shapes if s.rounded and not s.text and not s.cells and s.layer != "lines"
+    circles = [s for s in shapes if s.rounded and not s.text and not s.cells and s.owner != "arrow"
                and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9
                and cell_at(s.y, s.x, n) in (line.cells[0], line.cells[-1])]  # fmt: skip
     ends = {cell_at(s.y, s.x, n) for s in circles}

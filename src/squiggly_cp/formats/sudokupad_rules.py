@@ -88,16 +88,20 @@ def _looks(style: Style) -> tuple[Look, ...]:
     return (style.look, *style.also)
 
 
-def fits(drawn: Drawn, look: Look) -> bool:
-    """Is ``drawn`` in ``look`` (a declared style's, or one SudokuPad draws it in)?"""
+def fits(drawn: Drawn, look: Look, loose: bool = False) -> bool:
+    """Is ``drawn`` in ``look`` (a declared style's, or one SudokuPad draws it
+    in)? ``loose``: of its form, in any colour and width (a line's bulbs, a
+    mark's shape; a dot's colour, which is its meaning, still counts)."""
     if drawn.element != look.element:
         return False
-    same = hexed(look.colour) == drawn.colour
+    same = loose or hexed(look.colour) == drawn.colour
     if drawn.element in ("path", "arrow"):
-        return same and abs(drawn.thickness - look.thickness) <= 1 and drawn.bulb == look.bulb
+        return same and (loose or abs(drawn.thickness - look.thickness) <= 1) and drawn.bulb == look.bulb
     if drawn.element == "edge":
         text = drawn.shape == "text" and drawn.text.upper() == look.text
-        return text if look.shape == "text" else drawn.shape == look.shape and same
+        return (
+            text if look.shape == "text" else drawn.shape == look.shape and hexed(look.colour) == drawn.colour
+        )
     if drawn.element == "cell":
         return drawn.shape == look.shape and same and drawn.text == look.text
     if drawn.element == "outside":
@@ -141,7 +145,9 @@ Meaning = tuple[str, str, Said | None]
 
 def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     """Which style ``item`` is: one it is drawn in that a sentence names, else
-    what a sentence naming its colour says, else the one style it is drawn in."""
+    what a sentence naming its colour says (of a style of its form), else what
+    a sentence naming no colour says (of a style of its form), else the one
+    style it is drawn in."""
     if item.element == "outline":
         raise refused(item.where)
     if item.element == "outside" and not item.direction and not (item.text.isdigit() and _beside(item.at, n)):
@@ -153,10 +159,14 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     confirmed: list[Meaning] = [
         (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and s.colour in (None, colour)
     ]
-    coloured: list[Meaning] = [
-        (s.kind, s.key, s) for s in same if s.colour is not None and s.colour == colour
+    loose = [
+        s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
     ]
-    options = confirmed or coloured or looking
+    coloured: list[Meaning] = [
+        (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
+    ]
+    named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
+    options = confirmed or coloured or named or looking
     if not options:
         raise refused(item.where)
     item.meaning = [_one(item, options)]

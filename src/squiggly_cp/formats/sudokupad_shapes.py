@@ -178,13 +178,14 @@ class Drawn:
 
 
 def hexed(colour: str | None) -> str:
-    """A colour as ``#rrggbb`` lower case where it is one (``#rgb`` widened), else as given."""
+    """A colour as ``#rrggbb`` lower case where it is one (``#rgb`` widened,
+    an alpha dropped, ``rgba(...)`` in hex), else as given."""
     text = (colour or "").strip().lower()
     rgba = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", text)
     if rgba:
         return "#" + "".join(f"{min(int(v), 255):02x}" for v in rgba.groups())
-    if re.fullmatch(r"#[0-9a-f]{3}", text):
-        return "#" + "".join(ch * 2 for ch in text[1:])
+    if re.fullmatch(r"#[0-9a-f]{3,4}", text):  # #rgb, #rgba
+        return "#" + "".join(ch * 2 for ch in text[1:4])
     return text[:7] if re.fullmatch(r"#[0-9a-f]{8}", text) else text
 
 
@@ -253,7 +254,8 @@ class Shape:
     text: str
     layer: str
     used: bool = False
-    cells: tuple[int, ...] = ()
+    cells: tuple[int, ...] = ()  # an arrow's circle over two cells corner to corner, drawn as lines
+    owner: str = ""  # "arrow": an arrow's circle, no line's bulb
 
     def kind(self) -> str:
         if self.rounded:

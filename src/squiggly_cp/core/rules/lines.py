@@ -90,6 +90,7 @@ class Renban(_Line):
             "A purple line holds different consecutive digits, in any order.",
             "renban line",
             tool=Tool("renban", "Renban"),
+            also=(Look("path", "#F067F0", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 
@@ -135,10 +136,11 @@ class Whispers(_Line):
             "German whispers line",
             "whispers",
             Look("path", "#67F067", 16, opacity=0.6),
-            ("german whispers", "whispers", "differ by at least"),
+            ("german whisper", "whisper", "differ by at least"),
             "Neighbouring digits on a green line differ by at least {gap}.",
             "whispers",
             tool=Tool("whispers", "Whispers"),
+            also=(Look("path", "#67F067", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 
@@ -220,6 +222,7 @@ class RegionSumLine(_Line):
             "A blue line has the same sum in each region it passes through.",
             "region-sum line",
             tool=Tool("region-sum", "Region sum"),
+            also=(Look("path", "#2ECBFF", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 
