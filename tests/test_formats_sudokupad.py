@@ -8,6 +8,7 @@ import random
 import re
 import urllib.parse
 from functools import cache
+from string import ascii_letters
 from typing import Any
 
 import pytest
@@ -681,6 +682,12 @@ def layout(size: int, seed: int) -> tuple[int, ...]:
 
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
+PROSE = st.text(  # a rules text that names no rule (a rule named with nothing drawn is refused)
+    st.characters(
+        codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"), exclude_characters=ascii_letters
+    ),
+    max_size=12,
+)
 
 
 @st.composite
@@ -692,7 +699,7 @@ def cases(draw: st.DrawFn) -> tuple[Puzzle, dict[str, Any]]:
     meta = {
         "title": draw(st.none() | TEXT),
         "author": draw(st.none() | TEXT),
-        "rules": draw(st.none() | st.lists(TEXT, max_size=3).map("\n".join)),
+        "rules": draw(st.none() | st.lists(PROSE, max_size=3).map("\n".join)),
         "solution": draw(st.none() | st.lists(st.integers(1, n), min_size=n * n, max_size=n * n)),
     }
     return puzzle, meta

@@ -210,7 +210,7 @@ def test_sudokupads_dots_marks_and_clues() -> None:
         {"center": [0.5, 1], "backgroundColor": "#FFFFFF", "borderColor": "#000000", **small},
         {"center": [1, 0.5], "backgroundColor": "#000000", "borderColor": "#000000", "text": "3", **small},
         {"center": [2.5, 1], "text": "X", **text},
-        {"center": [3, 2.5], "text": "V", **text},
+        {"center": [3, 2.5], "text": "V", **text, "rounded": True},  # on a circle, as SudokuPad draws it
         {"center": [-0.5, 3.5], "text": "15", "fontSize": 32, **text},  # a sandwich sum over column 4
         {"center": [-0.5, -0.5], "text": "20", "fontSize": 28, **text},  # a little killer, with its arrow
         circle([5, 5], 0.7, "#FFFFFF", "#000000", text="1 2\n3"),

@@ -224,11 +224,13 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
         b = nearest(y + 0.5 * whole[0], x + 0.5 * whole[1], n, 0.1)
         if a is None or b is None or not (s.rounded or s.text):
             return None
-        if s.rounded:
+        if s.rounded and (not s.text or s.text.isdigit()):  # a dot, perhaps with its value
             return Drawn(
                 "edge", (a, b), hexed(s.fill), shape="circle", text=s.text, where=f"the circle {where}"
             )
-        return Drawn("edge", (a, b), shape="text", text=s.text, where=said)
+        return Drawn(
+            "edge", (a, b), shape="text", text=s.text, where=said
+        )  # X, V, a letter (on a circle too)
     if all(whole) and inside and s.rounded and s.text:
         r, c = round(y), round(x)
         cells = ((r - 1) * n + c - 1, (r - 1) * n + c, r * n + c - 1, r * n + c)
