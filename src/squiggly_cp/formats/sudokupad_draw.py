@@ -8,7 +8,7 @@ does: killer cages as ``cages`` (cells, ``value`` and ``sum``, ``unique``),
 thermometers as a grey line with a grey bulb, arrows as ``arrows`` from a
 white bulb with a grey border, kropki dots as small circles between two
 cells, X and V as text between them, odd cells as a grey circle and even
-cells as a grey square (the forms `sudokupad_rules` reads back), diagonals
+cells as a grey square, diagonals
 as thin lines corner to corner, palindromes grey, renbans purple, German
 whispers green, region-sum lines blue, between lines thin with a circle at
 each end, little killers and sandwich sums as text outside the grid (a
@@ -18,9 +18,14 @@ take them for a cell's colour), minimum and maximum cells shaded with
 chevrons, quadruples as a white circle with the digits. The whole-grid
 rules go in a metadata cage under f-puzzles' name (``antiknight: true``,
 ``nonconsecutive: true``, ``disjointgroups: true``, ``negative: white``),
-where SudokuPad's converter puts anti-knight and anti-king, so that no rule
-is lost in silence on the way back (`sudokupad_rules` reads the first four
-and refuses the last). Every rule is in the rules text too.
+where SudokuPad's converter puts anti-knight and anti-king. Every rule is
+in the rules text too (`sudokupad_text.sentence`), and `sudokupad_rules`
+reads every rule back from the drawing and that text. What a reader could
+not take back is refused in one line: a two-cell arrow circle to be read
+against SudokuPad's order (left to right, top to bottom), a clone's shaded
+shape touching another (SudokuPad shades them alike); lines of one kind
+with two meanings (whispers of two gaps) take spare colours, each named in
+its own sentence (`recoloured`).
 """
 
 from __future__ import annotations
