@@ -286,6 +286,8 @@ def test_a_sentence_names_a_whole_grid_rule_and_regions_sentences_are_recognised
 def test_sentences_read() -> None:
     said = read_text("Blue lines: the digits on a line sum to the same total in each box (region sums).")
     assert [(s.kind, s.colour) for s in said] == [("regionsum", "blue")]
+    said = read_text("Adjacent digits along a green whisper line must differ by 3 or more.")
+    assert [(s.kind, s.colour, s.value) for s in said] == [("whispers", "green", 3)]
     assert read_text("This puzzle is dedicated to my cat. Enjoy!") == []
 
 

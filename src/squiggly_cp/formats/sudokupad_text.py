@@ -59,8 +59,8 @@ def styles() -> list[tuple[str, str, Style]]:
 @dataclass(frozen=True)
 class Said:
     """What one sentence says: the style it names (kind, key), the colour
-    family of what it names if it gives one, the number after "at least"
-    (a whisper's gap) if any, and the sentence itself."""
+    family of what it names if it gives one, the number after "at least" or
+    before "or more" (a whisper's gap) if any, and the sentence itself."""
 
     kind: str
     key: str
@@ -166,8 +166,8 @@ def read_text(text: str | None) -> list[Said]:
             )
         colours = {COLOURS[w] for w in re.findall(r"[a-z]+", sentence.lower()) if w in COLOURS}
         colours -= {"black", "white"} if any(k == "dot" for k, _ in named) else set()
-        value = re.search(r"at least (\d+)", sentence, re.IGNORECASE)
-        number = int(value.group(1)) if value else None
+        value = re.search(r"at least (\d+)|(\d+) or more", sentence, re.IGNORECASE)
+        number = int(value.group(1) or value.group(2)) if value else None
         colour = colours.pop() if len(colours) == 1 else None
         out += [Said(kind, key, colour, number, sentence) for kind, key in named]
     return out
