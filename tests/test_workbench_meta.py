@@ -31,7 +31,7 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
 )
 
 PHONE = {"width": 390, "height": 844}
-META = Meta("Four corners", "A. Setter", "Normal jigsaw sudoku rules apply.\nThe corners sum to 10.")
+META = Meta("Four corners", "A. Setter", "Normal jigsaw sudoku rules apply.\nStart in a corner. Good luck!")
 
 
 def fields(bench: Bench) -> tuple[str, str, str]:

@@ -61,6 +61,7 @@ from ..core.rules import regions_leaving_cells
 from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
 from .links import embedded_link
 from .lzcodec import DecodeError, decompress_base64
+from .sudokupad_text import text_rules
 from .text import LINE_CAP, Overlong, Sample, stream_lines
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
@@ -364,7 +365,8 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     except PuzzleError as e:
         return InputError(f"regions: {e.message}" if e.row else e.message, number, e.row, e.col)
     try:
-        puzzle = puzzle.with_rules(partial + tuple(read_rules(doc, size)))
+        rules = partial + tuple(read_rules(doc, size))
+        puzzle = puzzle.with_rules(rules + tuple(text_rules(doc.get("ruleset"), rules)))
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
     return puzzle.with_meta(_meta(doc, size))

@@ -349,10 +349,10 @@ def _negatives(doc: dict[str, Any], dots: Sequence[Dot]) -> list[Rule]:
     return out
 
 
-def read_rules(doc: dict[str, Any], size: int) -> tuple[Rule, ...]:
+def read_rules(doc: dict[str, Any], size: int, shared: bool = True) -> tuple[Rule, ...]:
     """The rules of an f-puzzles document, in `fpuzzles_order`; `RuleProblem`
-    for an entry that cannot be read or whose meaning f-puzzles and this tool
-    do not share (each rule is validated later, by `Puzzle`)."""
+    for an entry that cannot be read or (``shared``) whose meaning f-puzzles
+    and this tool do not share (each rule is validated later, by `Puzzle`)."""
     dots = list(_dots(doc, size))
     rules: list[Rule] = [
         *_killers(doc, size),
@@ -370,7 +370,8 @@ def read_rules(doc: dict[str, Any], size: int) -> tuple[Rule, ...]:
         *(rule for key, rule in FLAGS.items() if _flag(doc, key, rule.describe(size).removeprefix("the "))),
         *_extra_regions(doc, size),
     ]
-    check_shared_meaning(rules, size)
+    if shared:
+        check_shared_meaning(rules, size)
     return fpuzzles_order(rules)
 
 

@@ -24,12 +24,15 @@ repeat, a line each), else top-level strings. A solution is
 N² digits, a character each, or two each (``01``..``16``) above 9x9 as
 SudokuPad's f-puzzles converter writes it; any other is dropped.
 
-Rules drawn in CTC JSON (`sudokupad_rules`): killer cages, diagonals, odd
-and even cells as SudokuPad's f-puzzles converter draws them, and whole-grid
-rules switched on in the metadata, are read; cell colours are ignored; every
-other cage, line, arrow, shape or text, and any other top-level key whose
-value is not empty, is refused in one line naming it. Ignored besides:
-``cellSize``, ``id``, ``videos``, other metadata, corner marks.
+Rules drawn in CTC JSON (`sudokupad_rules`): every element is matched to the
+looks the rule kinds declare and given its meaning by the rules text where it
+says one (metadata ``rules``), else by the one style it is drawn in; whole-grid
+rules are switched on in the metadata or named in the rules text; cell colours
+and decoration are ignored; an element or a sentence stating a constraint
+that cannot be mapped, an element two rules could mean, and any other
+top-level key whose value is not empty, are refused in one line naming it. A
+carried solution that breaks a rule as read is a misreading, refused.
+Ignored besides: ``cellSize``, ``id``, ``videos``, other metadata, corner marks.
 
 Writing gives plain JSON (``{"value": d}`` for a given, ``{}`` otherwise), the rules drawn as setters
 draw them (`sudokupad_draw`), and the metadata (or the puzzle's `Meta`; rules text written for a
@@ -58,7 +61,8 @@ from .fpuzzles import _from_json
 from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
 from .sudokupad_draw import draw_rules, rules_text
-from .sudokupad_rules import cell_index, drawn_rules, empty, flag_rules, items, meta_cage, shown
+from .sudokupad_rules import drawn_rules, flag_rules
+from .sudokupad_shapes import cell_index, empty, items, meta_cage, shown
 
 LINK_PREFIX = "https://sudokupad.app/scl"
 _HOST = re.compile(
@@ -284,7 +288,6 @@ def _marks(value: Any, n: int) -> int | None:
 def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     n, givens, marks = _cells(doc.get("cells"))
     meta: dict[str, Any] = _cage_meta(doc.get("cages"))
-    rules = drawn_rules(doc, n)
     unknown = [key for key, value in doc.items() if key not in _KNOWN and not empty(value)]
     if unknown:
         names = ", ".join(excerpt(key, 20) for key in unknown[:3])
@@ -292,12 +295,28 @@ def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     table = doc.get("metadata", doc.get("metaData"))
     if not isinstance(table, dict) and not empty(table):
         raise PuzzleError(f"'metadata' must be a JSON object, found {shown(table)}")
-    rules += flag_rules([*meta.items(), *(table or {}).items()])
+    flags = flag_rules([*meta.items(), *(table or {}).items()])
     meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
+    said = meta.get("rules")
+    said = "\n".join(str(line) for line in said) if isinstance(said, list) else said
+    rules = drawn_rules(doc, n, said if isinstance(said, str) else None)
+    rules += [rule for rule in flags if rule not in rules]
     regions, partial = _regions(doc.get("regions"), n)
     puzzle = Puzzle(n, tuple(givens), regions, rules=partial + tuple(rules))
-    return _finish(puzzle, meta, givens, marks)
+    return _checked(_finish(puzzle, meta, givens, marks))
+
+
+def _checked(read: SudokuPadPuzzle) -> SudokuPadPuzzle:
+    """``read``, unless the solution it carries breaks a rule as read: a misreading."""
+    if read.solution is not None and read.puzzle.rules:
+        broken = read.puzzle.broken_rule(read.solution)
+        if broken is not None:
+            raise PuzzleError(
+                f"SudokuPad: the link's solution breaks {broken.describe(read.puzzle.size)} as read: "
+                "the drawing or its rules text is misread"
+            )
+    return read
 
 
 def _cage_meta(cages: Any) -> dict[str, str]:

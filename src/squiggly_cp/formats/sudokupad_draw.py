@@ -8,7 +8,7 @@ does: killer cages as ``cages`` (cells, ``value`` and ``sum``, ``unique``),
 thermometers as a grey line with a grey bulb, arrows as ``arrows`` from a
 white bulb with a grey border, kropki dots as small circles between two
 cells, X and V as text between them, odd cells as a grey circle and even
-cells as a grey square (the forms `sudokupad_rules` reads back), diagonals
+cells as a grey square, diagonals
 as thin lines corner to corner, palindromes grey, renbans purple, German
 whispers green, region-sum lines blue, between lines thin with a circle at
 each end, little killers and sandwich sums as text outside the grid (a
@@ -18,25 +18,30 @@ take them for a cell's colour), minimum and maximum cells shaded with
 chevrons, quadruples as a white circle with the digits. The whole-grid
 rules go in a metadata cage under f-puzzles' name (``antiknight: true``,
 ``nonconsecutive: true``, ``disjointgroups: true``, ``negative: white``),
-where SudokuPad's converter puts anti-knight and anti-king, so that no rule
-is lost in silence on the way back (`sudokupad_rules` reads the first four
-and refuses the last). Every rule is in the rules text too.
+where SudokuPad's converter puts anti-knight and anti-king. Every rule is
+in the rules text too (`sudokupad_text.sentence`), and `sudokupad_rules`
+reads every rule back from the drawing and that text. What a reader could
+not take back is refused in one line: a two-cell arrow circle to be read
+against SudokuPad's order (left to right, top to bottom), a clone's shaded
+shape touching another (SudokuPad shades them alike); lines of one kind
+with two meanings (whispers of two gaps) take spare colours, each named in
+its own sentence (`recoloured`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.puzzle import Puzzle
-from ..core.rules import CellMark, Dot, NoOtherDots, Rule, Shape
-from ..core.rules.dots import DEFAULTS
-from ..core.rules.lines import Whispers
-from ..core.rules.morelines import LockoutLine
+from ..core.puzzle import Puzzle, PuzzleError
+from ..core.rules import Arrow, CellMark, Clone, NoOtherDots, Rule, Shape
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
+from .sudokupad_text import recolour
+from .sudokupad_text import sentence as _sentence
 
 __all__ = ["draw_rules", "rules_text"]
 
@@ -73,8 +78,18 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
     n = puzzle.size
     out: dict[str, list[Element]] = {"cages": [], "lines": [], "arrows": [], "underlays": [], "overlays": []}
     extremes = {r.cell for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")}
+    colours = recoloured(puzzle)
     for rule in puzzle.rules:
+        if isinstance(rule, Arrow) and list(rule.bulb) != sorted(rule.bulb):
+            raise PuzzleError(
+                f"{rule.describe(n)}: SudokuPad's circle over two cells reads left to right, top to "
+                "bottom, and this arrow reads it the other way"
+            )
+        if isinstance(rule, Clone):
+            _apart(rule, [r for r in puzzle.rules if isinstance(r, Clone)], n)
         for shape in rule.shapes(n):
+            if shape.kind == "path" and rule in colours:
+                shape = dataclasses.replace(shape, style=colours[rule][1])
             _draw(shape, n, out, extremes)
         flag = next((f"{key}: true" for key, known in FLAGS.items() if known == rule), None)
         if isinstance(rule, NoOtherDots):
@@ -121,8 +136,46 @@ def _path(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
         colour, width = _LINES["arrow"]
         out["arrows"].append({"color": colour, "headLength": 0.3, "thickness": width, "wayPoints": points})
         return
-    colour, thickness = _LINES.get(shape.style, (_GREY, 16))
+    colour, thickness = _LINES.get(shape.style, (shape.style, _LINES["whispers"][1]))  # else a spare colour
     out["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
+
+
+def _apart(clone: Clone, clones: list[Clone], n: int) -> None:
+    """Refuse a clone one of whose shaded shapes touches another (its copy's,
+    another clone's): SudokuPad shades them alike, so none could be told apart."""
+    parts = [part for other in clones for part in (other.first, other.second)]
+    for mine in (clone.first, clone.second):
+        near = {c + d for c in mine for d in (-n, n) if 0 <= c + d < n * n}
+        near |= {c + d for c in mine for d in (-1, 1) if 0 <= c % n + d < n} | set(mine)
+        if sum(1 for part in parts if near & set(part)) > 1:
+            raise PuzzleError(
+                f"{clone.describe(n)}: its shaded shape touches another, and SudokuPad shades them alike"
+            )
+
+
+_SPARE = (("red", "#FF5050"), ("orange", "#FFA040"), ("yellow", "#E8D040"))
+"""Colours no declared line has, for lines of one kind that mean two things."""
+
+
+def recoloured(puzzle: Puzzle) -> dict[Rule, tuple[str, str]]:
+    """Lines of one kind whose sentences differ (whispers of two gaps): the
+    rules after those of the kind's first sentence, each with a spare colour
+    (its word, its ``#RRGGBB``), one a sentence, so the rules text tells them apart."""
+    n, out = puzzle.size, {}
+    first: dict[str, str] = {}
+    given: dict[str, tuple[str, str]] = {}
+    for rule in puzzle.rules:
+        if rule.traits.look.element != "path" or not type(rule).fpuzzles_value:
+            continue
+        said = _sentence(rule, n)
+        if first.setdefault(rule.kind, said) == said:
+            continue
+        if said not in given:
+            if len(given) == len(_SPARE):
+                raise PuzzleError(f"{rule.describe(n)}: SudokuPad has no more colours for this kind of line")
+            given[said] = _SPARE[len(given)]
+        out[rule] = given[said]
+    return out
 
 
 def _bulb(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
@@ -197,19 +250,11 @@ def rules_text(puzzle: Puzzle) -> str | None:
         return None
     n = puzzle.size
     lines = [f"Normal sudoku rules apply: every row, column and outlined region holds the digits 1-{n} once."]
+    colours = recoloured(puzzle)
     for rule in puzzle.rules:
         sentence = _sentence(rule, n)
+        if rule in colours:
+            sentence = recolour(sentence, rule.traits.look.colour, colours[rule][0])
         if sentence not in lines:
             lines.append(sentence)
     return "\n".join(lines)
-
-
-def _sentence(rule: Rule, n: int) -> str:
-    style = getattr(rule, "style", "")
-    if isinstance(rule, Dot) and rule.value is not None and rule.value != DEFAULTS[rule.style]:
-        v, name = rule.value, {"white": "a white dot"}.get(style, f"an {style.upper()}")
-        if style == "black":
-            return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
-        return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
-    gap = rule.gap_on(n) if isinstance(rule, (Whispers, LockoutLine)) else None
-    return rule.traits.sentence.format(n=n, gap=gap, total=getattr(rule, "total", None))

@@ -1,261 +1,282 @@
-"""The rules drawn in SudokuPad's own ("CTC") JSON: what is read, what is
-refused, what is ignored (`drawn_rules`); the metadata in cages (`meta_cage`).
+"""The rules drawn in SudokuPad's own ("CTC") JSON, read with the puzzle's
+rules text (`drawn_rules`), and the whole-grid rules its metadata switches on
+(`flag_rules`).
 
 SudokuPad stores pictures, not rules: a grey line is a thermometer, a
-palindrome or decoration as the rules text says. So only what the picture
-itself fixes is read, each in the form SudokuPad's own f-puzzles converter
-(sudokutools' ``fpuzzlesdecoder.js``) gives it:
+palindrome or decoration as the rules text says. So each drawn element
+(`sudokupad_marks`: a line through cells with its bulbs, an arrow with its
+circle, a dot, X or V on an edge, a mark in a cell, a clue outside the grid,
+a circle where four cells meet, shaded cells, a cage) is matched against the
+look every rule kind declares for each of its styles (`Style.look`, and
+``Style.also``: how SudokuPad's own f-puzzles converter draws it where that
+differs), and given its meaning in this order:
 
-* a killer cage: a ``cages`` entry with cells and a whole-number ``value``
-  or ``sum`` (the two agreeing), or with cells, no value and ``unique:
-  true`` (SudokuPad's "no digit repeats here"): a cage without a sum. A
-  cage with cells is refused when it has any other value, ``unique:
-  false``, ``hidden``, a ``style`` but ``killer``, or f-puzzles' cosmetic
-  keys (``outlineC``, ``fontC``, ``fromConstraint``); and a cage with
-  neither value nor ``unique``, which is how an extra region's outline and
-  a cosmetic cage look.
-* a diagonal: a ``lines`` entry whose way points all lie on a main
-  diagonal and which runs from one grid corner to the opposite one,
-  ``[[0, 0], [N, N]]`` (``-``, ╲) or ``[[0, N], [N, 0]]`` (``+``, ╱).
-* odd and even cells: an underlay centred on a cell, 0.7 wide and high,
-  filled ``#CFCFCF`` (no border, or the same colour), ``rounded`` (a
-  circle: odd) or not (a square: even).
-* anti-knight, anti-king, non-consecutive and disjoint groups:
-  ``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``
-  (f-puzzles' names) true in the ``metadata`` object or in a metadata cage
-  (``antiknight: true``), where the converter puts the first two. A
-  ``negative`` (all dots given) there is refused, as no dot is read.
+* a style it is drawn in that a sentence of the rules text names
+  (`sudokupad_text`: by its phrases or our own sentence);
+* else the style a sentence names together with the element's colour
+  ("grey lines are renban lines", "digits along green lines differ by at
+  least 4": a sentence giving a look another meaning wins);
+* else the one style it is drawn in (SudokuPad's conventions: the drawing
+  alone fixes odd and even cells, diagonals, kropki dots...).
 
-Ignored, as they mark nothing: an underlay or overlay that draws nothing
-(no text, no fill, no visible border), and pure colour: a shape without
-text, not rounded, at least 0.95 of a cell wide and high, filled and with
-no border (how SudokuPad draws a cell's colour). A border, even one of the
-fill's colour, makes a shape a marking, not colour. Everything else is
-refused in one line naming the element: every other line, every arrow,
-any text, any other circle, square or dot (kropki dots, counting circles,
-thermometer bulbs...).
+It is refused, in one line naming it, when two styles remain (one look, two
+rules) or none does; a number outside the grid with no arrow that is beside
+no row or column, and a word there, are decoration. A sentence naming a
+drawn rule by a colour that nothing drawn has is refused (the text and the
+drawing disagree); a sentence naming a rule of the whole grid (anti-knight,
+all dots given) switches it on. Each element's rule is built through its
+f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
+a clue's place and arrow), a value a sentence gives that is the rule's
+default (a whisper's gap of 5 on a 9x9) dropped.
+
+Whole-grid rules in the metadata (object or cages): f-puzzles' names true
+(``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``), and
+``negative`` naming kinds of dots whose every instance is drawn (``white``,
+``black``, ``xv``, or f-puzzles' ``difference``, ``ratio``, ``xv``).
 """
 
 from __future__ import annotations
 
-import json
-import math
+import dataclasses
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
-from ..core.rules import CellMark, Diagonal, KillerCage, Rule
-from ..core.rules.registry import grid_rules
-from .numbers import TooLarge, whole_number
+from ..core.rules import Rule
+from ..core.rules.base import Look, Style
+from ..core.rules.registry import RULES, grid_rules
+from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
+from .fpuzzles_rules import RuleProblem, read_rules
+from .sudokupad_marks import elements
+from .sudokupad_shapes import Drawn, empty, hexed, items, refused, shown
+from .sudokupad_text import Said, colour_name, read_text, sentence, styles
 
-__all__ = ["FLAGS", "cell_list", "drawn_rules", "empty", "flag_rules", "items", "meta_cage", "shown"]
+__all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules"]
 
-_META = re.compile(r"([^:\s]+):\s*(.+)")  # a metadata cage's value, "title: ..."
-_MARK_SIZE = 0.7
-_MARK_FILL = "#cfcfcf"
-_NEAR = 0.02
-_FULL = 0.95
-_COSMETIC = ("outlineC", "fontC", "fromConstraint")
+NEGATIVES: dict[str, Rule] = {
+    key: kind(key)  # type: ignore[call-arg]  # such a rule is built from its style alone
+    for kind in RULES.values()
+    for key, style in kind.styles.items()
+    if style.look.element == "whole" and style.fpuzzles == "negative"
+}
+"""The negative constraints (all dots of a kind given) by our writer's metadata name."""
 FLAGS: dict[str, Rule] = {
     key: rule for key, rule in grid_rules().items() if rule.traits.look.element == "whole"
 }
 """Metadata keys (f-puzzles' names) that switch on a whole-grid rule when ``true``."""
 
 
-def shown(value: Any) -> str:
-    try:
-        return excerpt(json.dumps(value, ensure_ascii=False), 30)
-    except (ValueError, RecursionError):
-        return type(value).__name__
-
-
-def empty(value: Any) -> bool:
-    return value is None or value is False or value in ([], {}, "")
-
-
-def items(value: Any) -> list[Any]:  # a lone value is a list of one
-    return value if isinstance(value, list) else [] if empty(value) else [value]
-
-
-def _refused(what: str) -> PuzzleError:
-    return PuzzleError(f"SudokuPad: {what} has no meaning this tool knows: refused")
-
-
-def cell_list(points: Any, n: int) -> str:
-    """``r1c1, r1c2, ...`` (four, then "and N more") of 0-based ``[row, col]`` points."""
-    names: list[str] = []
-    for point in items(points):
-        try:
-            y, x = (min(max(math.floor(v), 0), n - 1) for v in point)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        names += [f"r{y + 1}c{x + 1}"] if f"r{y + 1}c{x + 1}" not in names else []
-    return ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "") or "no cell"
-
-
-def meta_cage(cage: Any) -> re.Match[str] | None:
-    """``key: text`` of a cage without cells (or, as in SudokuPad, with a lower-case key)."""
-    value = cage.get("value") if isinstance(cage, dict) else None
-    found = _META.match(value) if isinstance(value, str) else None
-    lower = found is not None and re.fullmatch("[a-z]+", found.group(1)) is not None
-    return found if found and (empty(cage.get("cells")) or lower) else None
-
-
-def drawn_rules(doc: dict[str, Any], n: int) -> list[Rule]:
-    """The rules the cages, lines, arrows, underlays and overlays of ``doc`` draw
-    on an ``n``-grid; raises `PuzzleError` naming the first element it refuses."""
-    rules: list[Rule] = []
-    for cage in items(doc.get("cages")):
-        cells = cage.get("cells") if isinstance(cage, dict) else cage
-        if not empty(cells) and not meta_cage(cage):
-            rules.append(_cage(cage, n))
-    for line in items(doc.get("lines")):
-        rules.append(_diagonal(line, n))
-    for arrow in items(doc.get("arrows")):
-        points = arrow.get("wayPoints") if isinstance(arrow, dict) else None
-        raise _refused(f"the arrow through {cell_list(points, n)}")
-    for layer in ("underlays", "overlays"):
-        for item in items(doc.get(layer)):
-            mark = _shape(item, layer, n)
-            rules += [mark] if mark else []
-    return list(dict.fromkeys(rules))
-
-
 def flag_rules(flags: Iterable[tuple[str, Any]]) -> list[Rule]:
     """The whole-grid rules that metadata ``(key, value)`` pairs switch on with
-    ``true`` (`FLAGS`); a negative constraint is refused, as no dot is read."""
+    ``true`` (`FLAGS`), and ``negative`` naming a kind of dot (``white``,
+    ``black``, ``xv``, as our writer puts it) whose every instance is drawn."""
     found: list[Rule] = []
     for key, value in flags:
         if key == "negative" and not empty(value):
-            raise _refused(f"the negative constraint {shown(value)} (its dots are not read)")
+            names = [str(v).strip().lower() for v in items(value)]
+            names = [FPUZZLES_NEGATIVES.get(name, name) for name in names]  # f-puzzles' names too
+            if not all(name in NEGATIVES for name in names):
+                raise refused(f"the negative constraint {shown(value)}")
+            found += [NEGATIVES[name] for name in names if NEGATIVES[name] not in found]
         if key in FLAGS and str(value).strip().lower() == "true" and FLAGS[key] not in found:
             found.append(FLAGS[key])
     return found
 
 
-def _whole(value: Any, where: str) -> int | None:
-    """`whole_number`, or a `PuzzleError` for one too large (the document's
-    reader makes an integer of 22 digits or more infinite)."""
+def _looks(style: Style) -> tuple[Look, ...]:
+    return (style.look, *style.also)
+
+
+def fits(drawn: Drawn, look: Look, loose: bool = False) -> bool:
+    """Is ``drawn`` in ``look`` (a declared style's, or one SudokuPad draws it
+    in)? ``loose``: of its form, in any colour and width (a line's bulbs, a
+    mark's shape; a dot's colour, which is its meaning, still counts)."""
+    if drawn.element != look.element:
+        return False
+    same = loose or hexed(look.colour) == drawn.colour
+    if drawn.element in ("path", "arrow"):
+        return same and (loose or abs(drawn.thickness - look.thickness) <= 1) and drawn.bulb == look.bulb
+    if drawn.element == "edge":
+        text = drawn.shape == "text" and drawn.text.upper() == look.text
+        return (
+            text if look.shape == "text" else drawn.shape == look.shape and hexed(look.colour) == drawn.colour
+        )
+    if drawn.element == "cell":
+        return drawn.shape == look.shape and same and drawn.text == look.text
+    if drawn.element == "outside":
+        return drawn.shape == look.shape and drawn.text.isdigit()
+    if drawn.element == "corner":
+        return drawn.shape == look.shape
+    if drawn.element == "shade":
+        return same and drawn.shape == look.shape
+    if drawn.element == "diagonal":
+        return drawn.text == look.text
+    # A cage: its flag says whether digits may repeat; only a sentence saying they may overrules it.
+    return drawn.element == "cage" and (drawn.shape == look.text or (loose and look.text == "repeat"))
+
+
+_STYLES = styles()
+_ANCHORED = ("path", "arrow", "edge", "cell", "outside", "corner", "shade", "cage", "diagonal")
+"""The elements a sentence can point at in the drawing (the others: whole-grid rules, regions)."""
+
+
+def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Rule]:
+    """The rules the cages, lines, arrows, underlays and overlays of ``doc`` draw
+    on an ``n``-grid, each given its meaning by the rules ``text`` where it
+    says one, else by the one declared style it is drawn in; raises
+    `PuzzleError` naming the first element or sentence it refuses."""
+    said = read_text(text)
+    drawn = elements(doc, n)
+    for item in drawn:
+        _give_meaning(item, said, n)
+    _check_sentences(said, drawn)
+    rules: list[Rule] = []
+    for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
+        style = RULES[kind].styles[key]
+        if style.look.element == "whole":
+            whole: Any = RULES[kind]
+            rules.append(whole(key) if key else whole())
+    return [*_built(drawn, n), *rules]
+
+
+Meaning = tuple[str, str, Said | None]
+"""A style (kind, key) and the sentence that gives it, if one does."""
+
+
+def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
+    """Which style ``item`` is: one it is drawn in that a sentence names, else
+    what a sentence naming its colour says (of a style of its form), else what
+    a sentence naming no colour says (of a style of its form), else the one
+    style it is drawn in."""
+    if item.element == "outline":
+        raise refused(item.where)
+    if item.element == "outside" and not item.direction and not (item.text.isdigit() and _beside(item.at, n)):
+        return  # a word outside the grid, or a number by no row or column and with no arrow: decoration
+    colour = colour_name(item.colour) if item.colour else None
+    same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
+    repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
+    if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
+        item.meaning = [(repeat[0].kind, repeat[0].key, repeat[0])]
+        return
+    looking = _candidates(item)
+    fitting = {(k, key) for k, key, _ in looking}
+    confirmed: list[Meaning] = [
+        (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and s.colour in (None, colour)
+    ]
+    loose = [
+        s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
+    ]
+    coloured: list[Meaning] = [
+        (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
+    ]
+    named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
+    options = confirmed or coloured or named or looking
+    if not options:
+        raise refused(item.where)
+    item.meaning = [_one(item, options)]
+
+
+def _candidates(item: Drawn) -> list[Meaning]:
+    return [(k, key, None) for k, key, style in _STYLES if any(fits(item, look) for look in _looks(style))]
+
+
+def _one(item: Drawn, options: list[Meaning]) -> Meaning:
+    kinds = list(dict.fromkeys((k, key) for k, key, _ in options))
+    if len(kinds) > 1:
+        names = " or ".join(RULES[k].styles[key].label for k, key in kinds[:3])
+        raise PuzzleError(f"SudokuPad: {item.where} could be a {names}: the rules text does not say which")
+    values = {s.value for _, _, s in options if s is not None and s.value is not None}
+    if len(values) > 1:
+        raise PuzzleError(f"SudokuPad: {item.where} is given two meanings by the rules text")
+    return next((o for o in options if o[2] is not None), options[0])
+
+
+def _beside(at: tuple[int, int] | None, n: int) -> bool:
+    if at is None:
+        return False
+    r, c = at
+    return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
+
+
+def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
+    """Each sentence naming a drawn rule by a colour finds something drawn so."""
+    used = {id(s) for item in drawn for _, _, s in item.meaning if s is not None}
+    meant = {(k, key) for item in drawn for k, key, _ in item.meaning}
+    if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
+        # A sentence about cages' sums names the cages whose digits may repeat too.
+        meant |= {(k, key) for k, key, style in _STYLES if style.look.element == "cage"}
+    by_sentence: dict[str, list[Said]] = {}
+    for s in said:
+        by_sentence.setdefault(s.sentence, []).append(s)
+    for group in by_sentence.values():
+        anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
+        if not anchored or len(anchored) < len(group):
+            continue
+        if any(id(s) in used or (s.colour is None and (s.kind, s.key) in meant) for s in anchored):
+            continue
+        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
+
+
+def _built(drawn: list[Drawn], n: int) -> list[Rule]:
+    """The rules of the meant elements, through their f-puzzles entries (`read_rules`)."""
+    doc: dict[str, Any] = {}
+    for item in drawn:
+        for kind, key, said in item.meaning:
+            style = RULES[kind].styles[key]
+            entry = _entry(item, style, kind, said, n)
+            if entry is True:
+                doc[style.fpuzzles] = True
+            elif entry is not None:
+                doc.setdefault(style.fpuzzles, []).append(entry)
     try:
-        return whole_number(value)
-    except TooLarge:
-        raise PuzzleError(f"SudokuPad: {where}: the sum {shown(value)} is too large") from None
+        return [_plain(rule, n) for rule in read_rules(doc, n, shared=False)]
+    except RuleProblem as e:
+        raise PuzzleError(f"SudokuPad: {e}") from None
 
 
-def _cage(cage: Any, n: int) -> Rule:
-    if not isinstance(cage, dict):
-        raise _refused(f"the cage {shown(cage)}")
-    cells = _cage_cells(cage.get("cells"), n)
-    where = f"the cage on {cell_list(cage.get('cells'), n)}"
-    said = (cage.get("value"), cage.get("sum"))
-    value, total = (_whole(words, where) for words in said)
-    for words, number in zip(said, (value, total), strict=True):
-        if not empty(words) and number is None:
-            raise _refused(f"{where} with {excerpt(str(words), 20)}")
-    sums = {s for s in (value, total) if s is not None}
-    if len(sums) > 1:
-        raise PuzzleError(f"SudokuPad: {where} gives two sums, {value} and {total}")
-    style, unique = cage.get("style"), cage.get("unique")
-    why = (
-        "its digits may repeat" if unique is False
-        else "hidden" if cage.get("hidden")
-        else f"style {excerpt(str(style), 12)}" if not empty(style) and style != "killer"
-        else "an f-puzzles cosmetic cage" if any(key in cage for key in _COSMETIC)
-        else "no sum, and not marked unique" if not sums and unique is not True
-        else ""
-    )  # fmt: skip
-    if why:
-        raise _refused(f"{where} ({why})")
-    return KillerCage(cells, sums.pop() if sums else None)
+def _plain(rule: Rule, n: int) -> Rule:
+    """``rule`` without the value a sentence gave it where that is its default
+    (a whisper's gap of 5 on a 9x9): the rule our writer wrote."""
+    name = type(rule).fpuzzles_value
+    if name and getattr(rule, name) is not None:
+        default = dataclasses.replace(rule, **{name: None})  # type: ignore[type-var]
+        return default if sentence(default, n) == sentence(rule, n) else rule
+    return rule
 
 
-def cell_index(pair: Any, n: int, owner: str, prefix: str = "") -> int:
-    """The 0-based index of a ``[row, column]`` pair of a SudokuPad list (a
-    region's or a cage's, ``owner`` naming it in a message)."""
-    if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
-        raise PuzzleError(f"{prefix}{owner}: a cell must be a [row, column] pair, found {shown(pair)}")
-    r, c = pair
-    if not (0 <= r < n and 0 <= c < n):
-        raise PuzzleError(f"{prefix}{owner} has the cell {shown(pair)}, outside the {n}x{n} grid")
-    return r * n + c
+def _name(cell: int, n: int) -> str:
+    return f"R{cell // n + 1}C{cell % n + 1}"
 
 
-def _cage_cells(cells: Any, n: int) -> tuple[int, ...]:
-    return tuple(cell_index(pair, n, "a cage", "SudokuPad: ") for pair in items(cells))
-
-
-def _points(value: Any) -> list[tuple[float, float]] | None:
-    """``[[y, x], ...]`` as number pairs, or None if it is not one."""
-    points = []
-    for point in items(value):
-        if not (isinstance(point, list) and len(point) == 2):
-            return None
-        if not all(type(v) in (int, float) and math.isfinite(v) for v in point):
-            return None
-        points.append((float(point[0]), float(point[1])))
-    return points
-
-
-def _diagonal(line: Any, n: int) -> Rule:
-    points = _points(line.get("wayPoints")) if isinstance(line, dict) else None
-    if points and len(points) >= 2:
-        ends = {points[0], points[-1]}
-        if ends == {(0.0, 0.0), (n, n)} and all(abs(y - x) < 1e-6 for y, x in points):
-            return Diagonal("-")
-        if ends == {(0.0, n), (n, 0.0)} and all(abs(y + x - n) < 1e-6 for y, x in points):
-            return Diagonal("+")
-    where = cell_list(line.get("wayPoints") if isinstance(line, dict) else None, n)
-    raise _refused(f"the line through {where}")
-
-
-def _colour(value: Any) -> str | None:
-    """A visible colour, lower case; None for none or a transparent one."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().lower()
-    transparent = re.fullmatch(r"#(?:[0-9a-f]{3}0|[0-9a-f]{6}00)|rgba\(.*,\s*0(?:\.0*)?\s*\)", text)
-    return None if text in ("", "none", "transparent") or transparent else text
-
-
-def _shape(item: Any, layer: str, n: int) -> Rule | None:
-    """An odd or even cell, None for colour or nothing, else refused."""
-    kind = f"(an {layer[:-1]})"
-    if not isinstance(item, dict):
-        raise _refused(f"the element {shown(item)} {kind}")
-    centre = _points([item.get("center")])
-    text = item.get("text")
-    if not empty(text) and str(text).strip():
-        where = _place(centre[0], n) if centre else "somewhere"
-        raise _refused(f"the text {excerpt(str(text), 20)} {where} {kind}")
-    fill, border = _colour(item.get("backgroundColor")), _colour(item.get("borderColor"))
-    if fill is None and border is None:
-        return None  # draws nothing
-    size = [item.get("width", 1), item.get("height", 1)]
-    if not centre or not all(type(v) in (int, float) for v in size):
-        raise _refused(f"a shape with no place or size {shown(item.get('center'))} {kind}")
-    (y, x), (width, height) = centre[0], size
-    rounded = bool(item.get("rounded"))
-    if not rounded and border is None and min(width, height) >= _FULL:
-        return None  # a cell's colour
-    on_cell = all(abs(v % 1 - 0.5) < _NEAR for v in (y, x)) and 0 < y < n and 0 < x < n
-    mark = all(abs(v - _MARK_SIZE) < _NEAR for v in (width, height)) and fill == _MARK_FILL
-    if layer == "underlays" and on_cell and mark and border in (None, fill):
-        return CellMark("odd" if rounded else "even", math.floor(y) * n + math.floor(x))
-    shape = "circle" if rounded else "square" if abs(width - height) < _NEAR else "rectangle"
-    raise _refused(f"the {shape} {_place((y, x), n)} {kind}")
-
-
-def _place(point: tuple[float, float], n: int) -> str:
-    """``at r3c4`` (a cell's centre), ``between r1c1 and r1c2`` (an edge's middle), else ``by r3c4``."""
-    y, x = point
-    half = [abs(v % 1 - 0.5) < _NEAR for v in (y, x)]
-    whole = [abs(v - round(v)) < _NEAR for v in (y, x)]
-    if all(half):
-        return f"at {cell_list([[y, x]], n)}"
-    if half[0] and whole[1]:
-        return f"between {cell_list([[y, x - 1]], n)} and {cell_list([[y, x]], n)}"
-    if whole[0] and half[1]:
-        return f"between {cell_list([[y - 1, x]], n)} and {cell_list([[y, x]], n)}"
-    return f"by {cell_list([[y, x]], n)}"
+def _entry(item: Drawn, style: Style, kind: str, said: Said | None, n: int) -> Any:
+    """``item`` as the f-puzzles entry of ``style`` (None: a rule of the grid, built apart)."""
+    names = [_name(c, n) for c in item.cells]
+    element = style.look.element
+    if element == "path":
+        field_name = RULES[kind].fpuzzles_value
+        value = {"value": said.value} if field_name and said is not None and said.value is not None else {}
+        return {"lines": [names], **value}
+    if element == "arrow":
+        return {"cells": [_name(c, n) for c in item.bulbs], "lines": [names]}
+    if element == "edge":
+        if style.look.shape == "text":
+            return {"cells": names, "value": style.look.text}
+        return {"cells": names, **({"value": item.text} if item.text else {})}
+    if element == "cell":
+        return {"cell": names[0]}
+    if element == "outside":
+        assert item.at is not None
+        cell = f"R{item.at[0]}C{item.at[1]}"
+        return {"cell": cell, "value": item.text, **({"direction": item.direction} if item.direction else {})}
+    if element == "corner":
+        return {"cells": names, "values": [int(d) for d in re.findall(r"\d+", item.text)]}
+    if element == "shade":
+        if item.copy:  # a clone: a shape and its copy
+            return {"cells": names, "cloneCells": [_name(c, n) for c in item.copy]}
+        return {"cells": names}
+    if element == "cage":
+        return {"cells": names, **({"value": item.text} if item.text else {})}
+    if element == "diagonal":
+        return True
+    return None

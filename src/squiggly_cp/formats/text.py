@@ -138,8 +138,11 @@ def iter_items(
         number += 1
         where = f" (line {line_number})" if line_number != number else ""
         if isinstance(line, Overlong):
-            yield number, InputError(
-                f"the line is {line.length:,} characters long, far more than any {kind}{where}", number
+            yield (
+                number,
+                InputError(
+                    f"the line is {line.length:,} characters long, far more than any {kind}{where}", number
+                ),
             )
             continue
         try:

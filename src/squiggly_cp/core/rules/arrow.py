@@ -48,6 +48,7 @@ class Arrow(Rule):
             "number).",
             "arrow",
             tool=Tool("arrow", "Arrow"),
+            also=(Look("arrow", "#AAAAAA", 3, bulb="first"),),  # SudokuPad's own arrow tool (3 to 3.2 wide)
         )
     }
 

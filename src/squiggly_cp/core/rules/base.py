@@ -155,7 +155,9 @@ class Look:
     a line's width in SudokuPad's units (64 a cell); ``opacity`` the SVG's;
     ``bulb`` ``first`` (a circle on the first cell), ``ends`` (one on each
     end) or ``""``; ``shape`` a cell or edge mark's ``circle``, ``square``,
-    ``text`` or ``chevrons``; ``text`` the text drawn (``X``)."""
+    ``text`` or ``chevrons``, a shade's ``outline`` (its cells outlined by a
+    cage without a sum) or ``windows`` (the four windoku windows); ``text``
+    the text drawn (``X``)."""
 
     element: str
     colour: str = ""
@@ -217,7 +219,9 @@ class Style:
     ``step``: what a logic step with it is called; ``tool``: the
     workbench's button for drawing it (None: no tool draws it; a loaded
     one is drawn and deleted all the same); ``sizes``: where it has a
-    meaning and can hold."""
+    meaning and can hold; ``also``: other looks a SudokuPad reader takes
+    for it (how SudokuPad's own f-puzzles converter draws it, where that
+    differs from ``look``)."""
 
     label: str
     fpuzzles: str
@@ -227,6 +231,7 @@ class Style:
     step: str
     tool: Tool | None = None
     sizes: Sizes = ANY_SIZE
+    also: tuple[Look, ...] = ()
 
 
 class Rule:

@@ -26,6 +26,7 @@ class Clone(Rule):
             ("clone",),
             "Shaded shapes of the same form hold the same digits in the same places.",
             "clone",
+            also=(Look("shade", "#CFCFCF"),),  # SudokuPad's converter: grey, with a grey border
         )
     }
 

@@ -88,7 +88,7 @@ class ExtraRegion(_Houses):
         "": Style(
             "extra region",
             "extraregion",
-            Look("shade", "#CFCFCF"),
+            Look("shade", "#CFCFCF", shape="outline"),
             ("extra region",),
             "Digits do not repeat in an outlined grey region.",
             "extra region",
@@ -165,7 +165,7 @@ class Windoku(_Houses):
         "": Style(
             "windoku",
             "extraregion",
-            Look("shade", "#CFCFCF"),
+            Look("shade", "#CFCFCF", shape="windows"),
             ("windoku", "window"),
             "Each of the four grey windows holds the digits 1 to {n} once.",
             "windoku",

@@ -92,6 +92,7 @@ class Renban(Line):
             "A purple line holds different consecutive digits, in any order.",
             "renban line",
             tool=Tool("renban", "Renban"),
+            also=(Look("path", "#F067F0", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 
@@ -137,10 +138,11 @@ class Whispers(Line):
             "German whispers line",
             "whispers",
             Look("path", "#67F067", 16, opacity=0.6),
-            ("german whispers", "whispers"),
+            ("german whisper", "whisper", "differ by at least"),
             "Neighbouring digits on a green line differ by at least {gap}.",
             "whispers",
             tool=Tool("whispers", "Whispers"),
+            also=(Look("path", "#67F067", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 
@@ -231,6 +233,7 @@ class RegionSumLine(Line):
             "A blue line has the same sum in each region it passes through.",
             "region-sum line",
             tool=Tool("region-sum", "Region sum"),
+            also=(Look("path", "#2ECBFF", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
         )
     }
 

@@ -158,7 +158,7 @@ class ZipperLine(Line):
         "": Style(
             "zipper line",
             "zipperline",
-            Look("path", "#9A6BFF", 16, opacity=0.6),
+            Look("path", "#A05AF0", 16, opacity=0.6),
             ("zipper",),
             "On a violet line, digits the same distance from its centre sum to one total (the centre "
             "digit on a line of odd length).",

@@ -26,6 +26,7 @@ class Thermometer(Rule):
             "Digits increase along each thermometer from its bulb.",
             "thermometer",
             tool=Tool("thermo", "Thermo"),
+            also=(Look("path", "#CCCCCC", 19, bulb="first"),),  # SudokuPad's own thermometer tool
         )
     }
 

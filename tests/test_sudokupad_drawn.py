@@ -1,0 +1,388 @@
+"""SudokuPad puzzles read as they are drawn, with their rules text
+(formats/sudokupad_rules.py, formats/sudokupad_text.py): our own writer's
+links read back to the same rules, SudokuPad's own conventions (as its
+f-puzzles converter draws each rule), the sentences of a rules text, the
+refusals, and a carried solution that the reading breaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lzstring import LZString
+
+from rule_defs import STYLES
+from squiggly_cp.core.puzzle import Puzzle, PuzzleError, standard_regions
+from squiggly_cp.core.rules import (
+    Apart,
+    Arrow,
+    Between,
+    CellMark,
+    Clone,
+    Diagonal,
+    Dot,
+    ExtraRegion,
+    KillerCage,
+    LittleKiller,
+    NoOtherDots,
+    Palindrome,
+    Quadruple,
+    Renban,
+    Rule,
+    Sandwich,
+    SumCage,
+    Thermometer,
+    Whispers,
+    Windoku,
+)
+from squiggly_cp.formats.sudokupad import parse_sudokupad, sudokupad_json, sudokupad_link, utf16_units
+from squiggly_cp.formats.sudokupad_text import colour_name, read_text
+from squiggly_cp.web import answers
+from test_rules import make_puzzle
+
+
+def canonical(rule: Rule, n: int) -> Rule:
+    """A clone read with its two shapes the other way round, or its cells in
+    another order, is the same clone (each cell still paired with the same
+    one); a whispers line with the default gap (half the size, rounded up) given is one without."""
+    if isinstance(rule, Whispers) and rule.gap == (n + 1) // 2:
+        return Whispers(rule.line)
+    if not isinstance(rule, Clone):
+        return rule
+    forms = []
+    for a, b in ((rule.first, rule.second), (rule.second, rule.first)):
+        pairs = sorted(zip(a, b, strict=True))
+        forms.append((tuple(x for x, _ in pairs), tuple(y for _, y in pairs)))
+    first, second = min(forms)
+    return Clone(first, second)
+
+
+def same_rules(read: Puzzle, written: Puzzle) -> bool:
+    n = written.size
+    return Counter(canonical(r, n) for r in read.rules) == Counter(canonical(r, n) for r in written.rules)
+
+
+def round_trip(puzzle: Puzzle) -> Puzzle:
+    return parse_sudokupad(sudokupad_link(puzzle)).puzzle
+
+
+# Our own writer's links read back -------------------------------------------------------------
+
+
+@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from((4, 6, 9)),
+    styles=st.lists(st.sampled_from(STYLES), min_size=1, max_size=4, unique=True),
+    seed=st.integers(0, 2**16),
+)
+def test_every_kind_written_reads_back(n: int, styles: list[str], seed: int) -> None:
+    rnd = random.Random(seed)
+    try:
+        puzzle, _ = make_puzzle(styles, n, rnd, rnd.randint(0, n))
+        link = sudokupad_link(puzzle)
+    except PuzzleError as e:  # a rule no such grid holds, or a drawing that would be misread
+        assert "SudokuPad" in str(e) or "\n" not in str(e)
+        return
+    read = parse_sudokupad(link)
+    assert same_rules(read.puzzle, puzzle), (styles, set(read.puzzle.rules) ^ set(puzzle.rules))
+    assert read.puzzle.regions == puzzle.regions and read.puzzle.givens == puzzle.givens
+
+
+def test_windoku_and_a_16x16_read_back() -> None:
+    nine = Puzzle.standard((0,) * 81).with_rules([Windoku(), ExtraRegion((0, 1, 2)), Clone((30,), (60,))])
+    assert same_rules(round_trip(nine), nine)
+    n = 16
+    rules: list[Rule] = [
+        KillerCage((0, 1, 2), 40), Thermometer((20, 21, 22, 23)), Whispers((40, 41, 42)),
+        Arrow((60, 61), (62, 63, 79)), Dot("black", (100, 101), 3), Dot("v", (120, 136)),
+        LittleKiller((0, 3), "DR", 50), Sandwich("row", 9, 12), Quadruple((200, 201, 216, 217), (16, 9)),
+        CellMark("even", 255), Diagonal("-"), Renban((250, 251)),
+    ]  # fmt: skip
+    puzzle = Puzzle(n, (0,) * n * n, standard_regions(n), rules=tuple(rules))
+    assert same_rules(round_trip(puzzle), puzzle)
+
+
+def test_whispers_of_two_gaps_are_drawn_apart_and_read_back() -> None:
+    rules: list[Rule] = [Whispers((0, 1)), Whispers((9, 10), 3), Whispers((18, 19), 5), Whispers((27, 28), 4)]
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    text = sudokupad_json(puzzle)
+    colours = {line["color"] for line in text["lines"]}
+    assert len(colours) == 3  # the default gap and 5 are one sentence on a 9x9
+    read = round_trip(puzzle)
+    expected = {Whispers((0, 1)), Whispers((9, 10), 3), Whispers((18, 19)), Whispers((27, 28), 4)}
+    assert set(read.rules) == expected
+
+
+def test_the_writer_refuses_what_a_reader_would_misread() -> None:
+    backwards = Puzzle.standard((0,) * 81).with_rules([Arrow((1, 0), (2, 3))])
+    with pytest.raises(PuzzleError, match="reads left to right"):
+        sudokupad_link(backwards)
+    touching = Puzzle.standard((0,) * 81).with_rules([Clone((0, 1), (2, 3))])
+    with pytest.raises(PuzzleError, match="touches another"):
+        sudokupad_link(touching)
+
+
+def test_the_workbench_export_reads_back_with_its_solution() -> None:
+    # A 4x4 with a thermometer, a white dot, a killer cage and a diagonal that CP-SAT finds unique, so
+    # the export carries its solution (checked by hand: houses, r2c1<r2c2<r2c3, |r3c1-r4c1| = 1,
+    # r4c3+r4c4 = 7, the anti-diagonal 1 3 4 2).
+    givens = (4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    rules: list[Rule] = [Thermometer((4, 5, 6)), Dot("white", (8, 12)), KillerCage((14, 15), 7)]
+    rules.append(Diagonal("+"))
+    puzzle = Puzzle(4, givens, standard_regions(4), rules=tuple(rules))
+    fpuzzles = answers.convert({"puzzle": sudokupad_link(puzzle), "to": "fpuzzles"}, 10)["text"]
+    link = answers.convert({"puzzle": fpuzzles, "to": "sudokupad"}, 10)["text"].strip()
+    read = parse_sudokupad(link)
+    assert Counter(read.puzzle.rules) == Counter(rules)
+    assert read.solution == (4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3)
+
+
+# SudokuPad's own conventions (its f-puzzles converter's drawing) ---------------------------------
+
+GREY, ARROW = "#CFCFCF", "#a1a1a1"
+
+
+def link(rules: str | None = None, n: int = 9, solution: str | None = None, **drawn: Any) -> str:
+    doc: dict[str, Any] = {"cells": [[{} for _ in range(n)] for _ in range(n)], **drawn}
+    meta = {"rules": rules} if rules else {}
+    if solution:
+        meta["solution"] = solution
+    if meta:
+        doc["metadata"] = meta
+    return "scl" + LZString.compressToBase64(utf16_units(json.dumps(doc)))
+
+
+def read(rules: str | None = None, n: int = 9, **drawn: Any) -> set[Rule]:
+    return set(parse_sudokupad(link(rules, n, **drawn)).puzzle.rules)
+
+
+def refused(rules: str | None = None, n: int = 9, **drawn: Any) -> str:
+    with pytest.raises(PuzzleError) as caught:
+        parse_sudokupad(link(rules, n, **drawn))
+    assert "\n" not in str(caught.value)
+    return str(caught.value)
+
+
+def at(cell: int, n: int = 9) -> list[float]:
+    return [cell // n + 0.5, cell % n + 0.5]
+
+
+def circle(centre: list[float], size: float, fill: str, border: str, **more: Any) -> dict[str, Any]:
+    return {"center": centre, "width": size, "height": size, "backgroundColor": fill, "borderColor": border,
+            "rounded": True, **more}  # fmt: skip
+
+
+def test_sudokupads_thermometer_palindrome_and_between_line() -> None:
+    thermo = {"color": GREY, "thickness": 21, "wayPoints": [at(2), at(1), at(0)]}
+    bulb = circle(at(0), 0.85, GREY, GREY)
+    palindrome = {"color": GREY, "thickness": 16, "wayPoints": [at(18), at(20)]}  # a straight run, ends only
+    # The converter stops a between line 0.4 short of each end's centre, under a circle at each end.
+    between = {"color": GREY, "thickness": 2, "wayPoints": [[4.5, 0.9], [4.5, 3.1]]}
+    ends = [circle(at(36), 0.8, "#FFFFFF", GREY), circle(at(39), 0.8, "#FFFFFF", GREY)]
+    assert read(lines=[thermo, palindrome, between], underlays=[bulb], overlays=ends) == {
+        Thermometer((0, 1, 2)), Palindrome((18, 19, 20)), Between((36, 37, 38, 39)),
+    }  # fmt: skip
+
+
+def test_sudokupads_arrows_with_one_and_two_cell_circles() -> None:
+    one = {"color": ARROW, "thickness": 5, "headLength": 0.3, "wayPoints": [[0.5, 0.8], at(1), at(2)]}
+    side = {"color": ARROW, "thickness": 5, "headLength": 0.3, "wayPoints": [[1.8, 1.5], at(19)]}
+    # Two cells corner to corner: a thick grey line under a thinner white one.
+    corner = {"color": ARROW, "thickness": 5, "headLength": 0.3, "wayPoints": [[5.7, 1.7], at(56)]}
+    drawn = {
+        "arrows": [one, side, corner],
+        "overlays": [circle(at(0), 0.75, "#ffffff", ARROW),
+                     circle([1.0, 1.5], 0.75, "#ffffff", ARROW) | {"height": 1.75}],
+        "lines": [{"color": ARROW, "thickness": 45, "opacity": 0.7, "wayPoints": [at(36), at(46)]},
+                  {"color": "#ffffff", "thickness": 35, "opacity": 0.8, "wayPoints": [at(36), at(46)]}],
+    }  # fmt: skip
+    assert read(**drawn) == {Arrow((0,), (1, 2)), Arrow((1, 10), (19,)), Arrow((36, 46), (56,))}
+
+
+def test_sudokupads_dots_marks_and_clues() -> None:
+    small = {"width": 0.3, "height": 0.3, "rounded": True}
+    text = {"width": 0.25, "height": 0.25, "backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF"}
+    overlays = [
+        {"center": [0.5, 1], "backgroundColor": "#FFFFFF", "borderColor": "#000000", **small},
+        {"center": [1, 0.5], "backgroundColor": "#000000", "borderColor": "#000000", "text": "3", **small},
+        {"center": [2.5, 1], "text": "X", **text},
+        {"center": [3, 2.5], "text": "V", **text, "rounded": True},  # on a circle, as SudokuPad draws it
+        {"center": [-0.5, 3.5], "text": "15", "fontSize": 32, **text},  # a sandwich sum over column 4
+        {"center": [-0.5, -0.5], "text": "20", "fontSize": 28, **text},  # a little killer, with its arrow
+        circle([5, 5], 0.7, "#FFFFFF", "#000000", text="1 2\n3"),
+    ]
+    underlays = [
+        {"center": at(80), "width": 0.7, "height": 0.7, "backgroundColor": GREY, "borderColor": GREY,
+         "rounded": True},
+        {"center": at(79), "width": 0.7, "height": 0.7, "backgroundColor": GREY, "borderColor": GREY},
+    ]  # fmt: skip
+    arrows = [{"color": "#000000", "thickness": 2, "wayPoints": [[-0.2, -0.2], [-0.02, -0.02]]}]
+    # A number beside a column alone could be a sandwich sum, an X-sum or a skyscraper: the text says which.
+    assert "could be a sandwich sum or X-sum or skyscraper" in refused(
+        overlays=overlays, underlays=underlays, arrows=arrows
+    )
+    sandwich = "Numbers outside the grid are sandwich sums."
+    assert read(sandwich, overlays=overlays, underlays=underlays, arrows=arrows) == {
+        Dot("white", (0, 1)), Dot("black", (0, 9), 3), Dot("x", (18, 19)), Dot("v", (20, 29)),
+        Sandwich("column", 4, 15), LittleKiller((0, 0), "DR", 20), Quadruple((40, 41, 49, 50), (1, 2, 3)),
+        CellMark("odd", 80), CellMark("even", 79),
+    }  # fmt: skip
+
+
+def test_sudokupads_extra_region_clone_and_minimum() -> None:
+    extra = [{"center": at(c), "width": 1, "height": 1, "backgroundColor": "rgba(207, 207, 207, 0.95)"}
+             for c in (0, 1)]  # fmt: skip
+    clone = [{"center": at(c), "width": 1, "height": 1, "backgroundColor": GREY, "borderColor": GREY}
+             for c in (40, 80)]  # fmt: skip
+    shade = {"center": at(30), "width": 1, "height": 1, "backgroundColor": "#ccc"}
+    chevrons = [  # pointing in, at r4c4 (cell 30), as the converter draws a minimum
+        {"color": "#000000", "thickness": 1, "wayPoints": [
+            [3.5 + dy * 0.44 + 0.1 * dx, 3.5 + dx * 0.44 + 0.1 * dy],
+            [3.5 + dy * 0.39, 3.5 + dx * 0.39],
+            [3.5 + dy * 0.44 - 0.1 * dx, 3.5 + dx * 0.44 - 0.1 * dy],
+        ]}
+        for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1))
+    ]  # fmt: skip
+    drawn = {"underlays": [*extra, *clone, shade], "cages": [{"cells": [[0, 0], [0, 1]]}], "lines": chevrons}
+    assert read(**drawn) == {ExtraRegion((0, 1)), Clone((40,), (80,)), CellMark("min", 30)}
+
+
+# The rules text --------------------------------------------------------------------------------
+
+
+def line(cells: list[int], colour: str, thickness: float = 10) -> dict[str, Any]:
+    return {"color": colour, "thickness": thickness, "wayPoints": [at(c) for c in cells]}
+
+
+def test_sentences_give_coloured_lines_their_meaning() -> None:
+    text = (
+        "Normal sudoku rules apply. Each row, column and box contains 1-9 once.\n"
+        "Digits along green lines differ by at least 4. Grey lines are renban lines; "
+        "cells separated by an X sum to 10. Digits in cages sum to the total shown.\n"
+        "Thanks to the testers, and have fun!"
+    )
+    drawn = {
+        "lines": [line([0, 1, 2], "#00C000"), line([9, 10], "#999999", 12)],
+        "overlays": [{"center": [2.5, 1], "text": "X", "width": 0.25, "height": 0.25}],
+        "cages": [{"cells": [[8, 8], [8, 7]], "value": 9, "unique": True}],
+    }
+    assert read(text, **drawn) == {
+        Whispers((0, 1, 2), 4), Renban((9, 10)), Dot("x", (18, 19)), KillerCage((80, 79), 9),
+    }  # fmt: skip
+
+
+def test_a_sentence_gives_a_declared_look_another_meaning() -> None:
+    # Grey 16-wide lines are palindromes by their look; the text says they are renban lines.
+    drawn = {"lines": [line([0, 1], GREY, 16)]}
+    assert read(None, **drawn) == {Palindrome((0, 1))}
+    assert read("Grey lines are renban lines.", **drawn) == {Renban((0, 1))}
+
+
+def test_a_sentence_names_a_whole_grid_rule_and_regions_sentences_are_recognised() -> None:
+    text = "Jigsaw sudoku: irregular regions. Cells a knight's move apart cannot contain the same digit."
+    assert read(text) == {Apart("antiknight")}
+    assert read("All possible white dots are given.") == {NoOtherDots("white")}
+
+
+def test_sentences_read() -> None:
+    said = read_text("Blue lines: the digits on a line sum to the same total in each box (region sums).")
+    assert [(s.kind, s.colour) for s in said] == [("regionsum", "blue")]
+    said = read_text("Adjacent digits along a green whisper line must differ by 3 or more.")
+    assert [(s.kind, s.colour, s.value) for s in said] == [("whispers", "green", 3)]
+    assert read_text("This puzzle is dedicated to my cat. Enjoy!") == []
+
+
+def test_colour_names() -> None:
+    looks = {"#CFCFCF": "grey", "#A1A1A1": "grey", "#F067F0": "purple", "#67F067": "green", "#2ECBFF": "blue",
+             "#000000": "black", "#FFFFFF": "white", "#FF5050": "red", "#FFA040": "orange",
+             "#E8D040": "yellow",
+             "rgba(207, 207, 207, 0.95)": "grey", "#f00": "red"}  # fmt: skip
+    assert {colour: colour_name(colour) for colour in looks} == looks
+
+
+# Refusals --------------------------------------------------------------------------------------
+
+
+def test_a_constraint_sentence_naming_no_rule_is_refused_quoting_it() -> None:
+    message = refused("Normal sudoku rules apply. Digits in a blue circle must be prime numbers always.")
+    assert "the rules sentence 'Digits in a blue circle must be prime numbers always.'" in message
+
+
+def test_one_look_given_two_meanings_is_refused() -> None:
+    text = "Grey lines are renban lines. Grey lines are palindromes."
+    message = refused(text, lines=[line([0, 1], "#999")])
+    assert "the line through r1c1, r1c2 could be a renban line or palindrome" in message
+
+
+def test_a_sentence_about_nothing_drawn_is_refused() -> None:
+    message = refused("Digits along green lines differ by at least 5.", lines=[line([0, 1], "#F067F0", 16)])
+    assert "'Digits along green lines differ by at least 5.' names nothing drawn" in message
+
+
+def test_an_element_of_a_colour_no_sentence_names_is_refused() -> None:
+    message = refused("Normal sudoku rules apply.", lines=[line([0, 1], "#FF0000")])
+    assert message == "SudokuPad: the line through r1c1, r1c2 has no meaning this tool knows: refused"
+
+
+def test_decoration_is_ignored() -> None:
+    overlays = [
+        {"center": [-0.5, 4], "text": "Title", "width": 3, "height": 0.5},  # a word above the grid
+        {"center": [-0.5, -0.5], "text": "7"},  # a number by no row or column
+    ]
+    underlays = [{"center": at(5), "width": 1, "height": 1, "backgroundColor": "#FFE0E0"}]  # a cell's colour
+    assert read("Have fun!", overlays=overlays, underlays=underlays) == set()
+
+
+# A carried solution --------------------------------------------------------------------------
+
+
+def test_a_solution_that_breaks_the_reading_is_a_misread() -> None:
+    solution = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+    good = {"lines": [line([0, 1, 2], GREY, 21)], "underlays": [circle(at(0), 0.85, GREY, GREY)]}
+    assert parse_sudokupad(link(None, solution=solution, **good)).puzzle.rules == (Thermometer((0, 1, 2)),)
+    backwards = {"lines": [line([2, 1, 0], GREY, 21)], "underlays": [circle(at(2), 0.85, GREY, GREY)]}
+    with pytest.raises(PuzzleError, match=r"solution breaks the thermometer .* misread"):
+        parse_sudokupad(link(None, solution=solution, **backwards))
+
+
+def test_a_cage_s_unique_flag_stands_unless_a_sentence_says_digits_may_repeat() -> None:
+    """SudokuPad's unique: false is a cage whose digits may repeat; unique: true a
+    killer cage, unless the rules text says digits may repeat in cages."""
+    flagged = {"cells": [[0, 0], [0, 1]], "value": 7, "unique": False}
+    plain = {"cells": [[1, 0], [1, 1]], "value": 9, "unique": True}
+    killers = "Digits in cages sum to the small number in the corner."
+    assert read(killers, cages=[flagged, plain]) == {SumCage((0, 1), 7), KillerCage((9, 10), 9)}
+    repeat = killers + " Digits may repeat in cages."
+    assert read(repeat, cages=[flagged, plain]) == {SumCage((0, 1), 7), SumCage((9, 10), 9)}
+
+
+def test_a_rules_cage_of_several_lines_is_read_whole() -> None:
+    """A metadata cage "rules: ..." may run over several lines; the rule named
+    on the third (a knight's move, a rule of the whole grid) is read."""
+    text = "rules: SUDOKU\n- Normal sudoku rules apply.\n- Cells a knight's move apart cannot hold the same digit."
+    assert read(cages=[{"value": text}]) == {Apart("antiknight")}
+
+
+def test_an_f_puzzles_rules_text_is_read_with_its_keys() -> None:
+    """Inside a SudokuPad link, f-puzzles' ruleset: a rule of the whole grid it
+    names is added; a constraint it states that no rule states, or a sentence
+    naming only rules the keys do not hold, is refused by quoting it."""
+
+    def fpuz(ruleset: str, **keys: Any) -> str:
+        doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "ruleset": ruleset, **keys}
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    thermo = {"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}
+    knights = "Digits along a thermo increase from the bulb. Digits a knight's move apart may not repeat."
+    assert set(parse_sudokupad(fpuz(knights, **thermo)).puzzle.rules) == {
+        Thermometer((0, 1)), Apart("antiknight")
+    }
+    with pytest.raises(PuzzleError, match="Every digit/colour pair must appear exactly once"):
+        parse_sudokupad(fpuz("Every digit/colour pair must appear exactly once.", **thermo))
+    with pytest.raises(PuzzleError, match="names a rule the puzzle holds none of"):
+        parse_sudokupad(fpuz("Digits along a renban line are consecutive.", **thermo))
