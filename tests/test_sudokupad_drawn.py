@@ -364,7 +364,7 @@ def test_a_cage_s_unique_flag_stands_unless_a_sentence_says_digits_may_repeat() 
 def test_a_rules_cage_of_several_lines_is_read_whole() -> None:
     """A metadata cage "rules: ..." may run over several lines; the rule named
     on the third (a knight's move, a rule of the whole grid) is read."""
-    text = "rules: SUDOKU\n- Normal sudoku rules apply.\n- Cells a knight's move apart cannot hold the same digit."
+    text = "rules: SUDOKU\n- Normal sudoku rules apply.\n- Cells a knight's move apart cannot hold one digit."
     assert read(cages=[{"value": text}]) == {Apart("antiknight")}
 
 
