@@ -403,8 +403,8 @@ def steps(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any
 
 
 def convert(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
-    """The puzzle written in format ``to``, with its solution when the format
-    carries one and CP-SAT proves it unique (as `convert` does)."""
+    """The puzzle in format ``to``, with its solution when the format carries one and CP-SAT
+    proves it unique (as `convert` does); ``text`` None and the ``reason`` when it cannot hold it."""
     to = request["to"]
     if to not in REGISTRY:
         raise BadRequest(f"unknown format {to!r}; the formats are {', '.join(REGISTRY)}")
@@ -413,8 +413,8 @@ def convert(request: Mapping[str, Any], time_limit: float | None) -> dict[str, A
         puzzle = with_proved_solution(puzzle, time_limit=time_limit)
     try:
         return {"text": write_puzzles([puzzle], to)}
-    except InputError as e:
-        raise BadRequest(str(e)) from None
+    except InputError as e:  # the format cannot hold it (not bad input): no link, and why
+        return {"text": None, "reason": str(e)}
 
 
 def svg(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
