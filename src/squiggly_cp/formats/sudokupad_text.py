@@ -25,8 +25,7 @@ from ..core.puzzle import PuzzleError
 from ..core.rules import Dot, Rule
 from ..core.rules.base import Style
 from ..core.rules.dots import DEFAULTS
-from ..core.rules.lines import Whispers
-from ..core.rules.morelines import LockoutLine
+from ..core.rules.lines import GapLine
 from ..core.rules.registry import RULES
 
 __all__ = ["COLOURS", "Said", "colour_name", "read_text", "recolour", "sentence", "styles"]
@@ -188,7 +187,7 @@ def sentence(rule: Rule, n: int) -> str:
         if style == "black":
             return f"Of two digits joined by a black dot showing {v}, one is {v} times the other."
         return f"Digits joined by {name} showing {v} {'differ by' if style == 'white' else 'sum to'} {v}."
-    gap = rule.gap_on(n) if isinstance(rule, (Whispers, LockoutLine)) else None
+    gap = rule.gap_on(n) if isinstance(rule, GapLine) else None
     return rule.traits.sentence.format(n=n, gap=gap, total=getattr(rule, "total", None))
 
 

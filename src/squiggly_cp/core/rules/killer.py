@@ -86,14 +86,7 @@ class KillerCage(Rule):
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        name = self.describe(size)
-        if not self.cage:
-            raise RuleError(f"{name}: a cage needs cells")
-        if len(set(self.cage)) != len(self.cage):
-            raise RuleError(f"{name}: a cell is in the cage twice")
-        # Cells touching at a corner still make one cage (some setters draw them).
-        if not _connected(self.cage, size):
-            raise RuleError(f"{name}: the cage's cells are not connected")
+        check_cage(self, self.cage, size)
 
     def impossible(self, size: int) -> str | None:
         k = len(self.cage)
@@ -150,13 +143,7 @@ class SumCage(Rule):
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        name = self.describe(size)
-        if not self.cage:
-            raise RuleError(f"{name}: a cage needs cells")
-        if len(set(self.cage)) != len(self.cage):
-            raise RuleError(f"{name}: a cell is in the cage twice")
-        if not _connected(self.cage, size):
-            raise RuleError(f"{name}: the cage's cells are not connected")
+        check_cage(self, self.cage, size)
 
     def impossible(self, size: int) -> str | None:
         if not len(self.cage) <= self.total <= size * len(self.cage):
@@ -171,6 +158,18 @@ class SumCage(Rule):
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         return (Shape("cage", self.cage, style="repeat", text=str(self.total)),)
+
+
+def check_cage(rule: Rule, cage: Sequence[int], size: int) -> None:
+    """A cage's cells: one or more, each once, connected (cells touching at a
+    corner still make one cage: some setters draw them so)."""
+    name = rule.describe(size)
+    if not cage:
+        raise RuleError(f"{name}: a cage needs cells")
+    if len(set(cage)) != len(cage):
+        raise RuleError(f"{name}: a cell is in the cage twice")
+    if not _connected(cage, size):
+        raise RuleError(f"{name}: the cage's cells are not connected")
 
 
 def _connected(cells: Sequence[int], size: int) -> bool:

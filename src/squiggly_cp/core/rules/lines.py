@@ -44,6 +44,26 @@ class Line(Rule):
         return (Shape("path", self.line, style=self.kind),)
 
 
+class GapLine(Line):
+    """A line whose rule has a gap: ``gap``, or `default_gap` on the grid's
+    size (German whispers, lockout lines); an f-puzzles entry's ``value``."""
+
+    gap: int | None
+    fpuzzles_value = "gap"
+
+    def default_gap(self, size: int) -> int:
+        raise NotImplementedError
+
+    def gap_on(self, size: int) -> int:
+        """The gap on a ``size`` grid."""
+        return self.default_gap(size) if self.gap is None else self.gap
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if self.gap_on(size) < 1:
+            raise RuleError(f"{self.describe(size)}: the gap {self.gap_on(size)} is not 1 or more")
+
+
 @dataclass(frozen=True)
 class Palindrome(Line):
     """The line reads the same from either end."""
@@ -125,7 +145,7 @@ def whisper_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class Whispers(Line):
+class Whispers(GapLine):
     """Neighbours on the line differ by at least ``gap`` (`whisper_gap` unless given)."""
 
     line: tuple[int, ...]
@@ -146,32 +166,21 @@ class Whispers(Line):
         )
     }
 
-    fpuzzles_value = "gap"
-
-    def _gap(self, size: int) -> int:
-        return whisper_gap(size) if self.gap is None else self.gap
-
-    def gap_on(self, size: int) -> int:
-        """The least difference of neighbours on a ``size`` grid."""
-        return self._gap(size)
-
-    def validate(self, size: int) -> None:
-        super().validate(size)
-        if self._gap(size) < 1:
-            raise RuleError(f"{self.describe(size)}: the gap {self._gap(size)} is not 1 or more")
+    def default_gap(self, size: int) -> int:
+        return whisper_gap(size)
 
     def impossible(self, size: int) -> str | None:
-        if self._gap(size) >= size:
-            return f"no digits 1-{size} differ by {self._gap(size)}"
+        if self.gap_on(size) >= size:
+            return f"no digits 1-{size} differ by {self.gap_on(size)}"
         return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
-        gap = self._gap(enc.size)
+        gap = self.gap_on(enc.size)
         for a, b in pairwise(self.line):
             relation(enc, a, b, lambda x, y: abs(x - y) >= gap)
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
-        gap = self._gap(board.size)
+        gap = self.gap_on(board.size)
         return all(abs(grid[a] - grid[b]) >= gap for a, b in pairwise(self.line))
 
 

@@ -15,7 +15,7 @@ from itertools import combinations, pairwise
 from typing import ClassVar
 
 from .base import Board, Encoder, Look, RuleError, Shape, Sizes, Style, Tool, relation, support_table
-from .lines import Line
+from .lines import GapLine, Line
 
 
 class _Triads(Line):
@@ -232,7 +232,7 @@ def lockout_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class LockoutLine(Line):
+class LockoutLine(GapLine):
     """The digits at the ends differ by at least ``gap`` (`lockout_gap`
     unless given), and no other digit on the line lies between them,
     inclusive. f-puzzles key ``lockout``."""
@@ -255,22 +255,11 @@ class LockoutLine(Line):
         )
     }
 
-    fpuzzles_value = "gap"
-
-    def _gap(self, size: int) -> int:
-        return lockout_gap(size) if self.gap is None else self.gap
-
-    def gap_on(self, size: int) -> int:
-        """The least difference of the ends on a ``size`` grid."""
-        return self._gap(size)
-
-    def validate(self, size: int) -> None:
-        super().validate(size)
-        if self._gap(size) < 1:
-            raise RuleError(f"{self.describe(size)}: the gap {self._gap(size)} is not 1 or more")
+    def default_gap(self, size: int) -> int:
+        return lockout_gap(size)
 
     def impossible(self, size: int) -> str | None:
-        gap = self._gap(size)
+        gap = self.gap_on(size)
         if gap >= size:
             return f"no digits 1-{size} differ by {gap}"
         if len(self.line) > 2 and gap > size - 2:
@@ -278,7 +267,7 @@ class LockoutLine(Line):
         return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
-        n, gap = enc.size, self._gap(enc.size)
+        n, gap = enc.size, self.gap_on(enc.size)
         first, last = self.line[0], self.line[-1]
         relation(enc, first, last, lambda x, y: abs(x - y) >= gap)
         for cell in self.line[1:-1]:
@@ -297,7 +286,7 @@ class LockoutLine(Line):
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         low, high = sorted((grid[self.line[0]], grid[self.line[-1]]))
         inside = any(low <= grid[c] <= high for c in self.line[1:-1])
-        return high - low >= self._gap(board.size) and not inside
+        return high - low >= self.gap_on(board.size) and not inside
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
         ends = (self.line[0], self.line[-1])
