@@ -386,3 +386,9 @@ def test_an_f_puzzles_rules_text_is_read_with_its_keys() -> None:
         parse_sudokupad(fpuz("Every digit/colour pair must appear exactly once.", **thermo))
     with pytest.raises(PuzzleError, match="names a rule the puzzle holds none of"):
         parse_sudokupad(fpuz("Digits along a renban line are consecutive.", **thermo))
+
+
+def test_a_rule_named_only_to_be_denied_is_not_read() -> None:
+    """ "Not an anti-knight puzzle" names no rule to keep; the next sentence does."""
+    assert read("This is not an anti-knight puzzle.") == set()
+    assert read("No anti-king here. Digits a king's move apart may not repeat.") == {Apart("antiking")}

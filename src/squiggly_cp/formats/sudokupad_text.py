@@ -50,6 +50,8 @@ _NORMAL = re.compile(
     re.IGNORECASE,
 )
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|without|never)\s+(?:an?\s+|the\s+)?$")
+"""A negation just before a rule's name."""
 _SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|\n+")
 
 
@@ -151,6 +153,8 @@ def _named(sentence: str) -> list[tuple[str, str]]:
     taken: list[tuple[int, int]] = []
     for phrase, name, key in _PHRASES:
         for match in re.finditer(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])", low):
+            if _NEGATED.search(low, 0, match.start()):
+                continue  # "not an anti-knight puzzle" names no rule to keep
             if not any(a < match.end() and match.start() < b for a, b in taken):
                 taken.append(match.span())
                 found += [(name, key)] if (name, key) not in found else []
