@@ -291,3 +291,30 @@ def test_cells_in_no_region_through_solve_count_show_and_links(tmp_path: Path) -
         refused.returncode == 1
         and "cannot hold the cells in no region (r1c1, r4c4)" in refused.stderr.decode()
     )
+
+
+def _green_line_link(tmp_path: Path) -> str:
+    """A blank 4x4 SudokuPad link with one green line r1c1-r1c2-r1c3 and no rules text."""
+    from lzstring import LZString
+
+    from squiggly_cp.formats.sudokupad import utf16_units
+
+    line = {"color": "#67f067", "thickness": 9.6, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]}
+    doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "lines": [line]}
+    path = tmp_path / "green.txt"
+    path.write_text("https://sudokupad.app/scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))) + "\n")
+    return str(path)
+
+
+def test_line_rule_says_what_a_colour_of_line_means(tmp_path: Path) -> None:
+    """--line-rule over the drawing: whispers of gap 3 on three cells of a 4x4
+    row need 1 and 4 twice (neighbours 3 apart: 1-4-1 or 4-1-4), so no
+    solution; as a renban line, the blank grid has many."""
+    link = _green_line_link(tmp_path)
+    whispers = run_cli("solve", "--format", "sudokupad", "--line-rule", "#67F067=whispers:3", link)
+    assert whispers.returncode == 0 and whispers.stdout.decode() == "Case 1:\nNo solution\n"
+    renban = run_cli("show", "--line-rule", "#67f067=renban", link)
+    assert renban.returncode == 0 and "the renban line r1c1-r1c2-r1c3" in renban.stdout.decode()
+    bad = run_cli("solve", "--line-rule", "#67f067=snake", link)
+    said = bad.stderr.decode().strip()
+    assert bad.returncode == 2 and "'snake' is not a kind of line" in said and "\n" not in said

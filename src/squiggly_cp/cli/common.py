@@ -27,6 +27,7 @@ from ..execution.cluster import decide_stream as on_cluster
 from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
 from ..formats.detect import FORMATS
 from ..formats.open import read_cases
+from ..formats.sudokupad_text import LINE_RULES, line_rule
 from .exits import EXIT_OK, EXIT_PROBLEM, EXIT_TIME_LIMIT
 
 PROG = "squiggly-cp"
@@ -353,13 +354,34 @@ def format_option(judge: bool = False) -> Callable[[Callable[..., Any]], Callabl
         if judge
         else "detected from the input"
     )
-    return click.option(
+    formats = click.option(
         "--format",
         "fmt",
         type=click.Choice(FORMATS),
         default=None,
         help=f"Input format. When omitted: {detected}.",
     )
+    lines = click.option(
+        "--line-rule",
+        "line_rules",
+        multiple=True,
+        metavar="COLOUR=KIND[:N]",
+        expose_value=False,
+        callback=_line_rules,
+        help="What a SudokuPad link's lines of COLOUR mean, where its rules text does not say (or says "
+        "otherwise): '#67f067=whispers', '#f067f0=renban', '#67f067=whispers:4' (N: a gap or total). "
+        "Repeatable.",
+    )
+    return lambda command: formats(lines(command))
+
+
+def _line_rules(ctx: click.Context, param: click.Parameter, specs: tuple[str, ...]) -> None:
+    """--line-rule: what the SudokuPad reader is told of lines, for this command's reading."""
+    try:
+        told = tuple(line_rule(spec) for spec in specs)
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+    LINE_RULES.set(told)
 
 
 def no_jobs_with_cluster(jobs: int, cluster: Address | None) -> None:

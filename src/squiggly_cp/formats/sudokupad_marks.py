@@ -22,7 +22,6 @@ from .sudokupad_shapes import (
     cell_list,
     diagonal_line,
     empty,
-    hexed,
     items,
     meta_cage,
     nearest,
@@ -34,6 +33,7 @@ from .sudokupad_shapes import (
     shapes_of,
     visible_colour,
 )
+from .sudokupad_text import hexed
 
 
 def elements(doc: dict[str, Any], n: int) -> list[Drawn]:

@@ -49,8 +49,8 @@ from ..core.rules.registry import RULES, grid_rules
 from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .sudokupad_marks import elements
-from .sudokupad_shapes import Drawn, empty, hexed, items, refused, shown
-from .sudokupad_text import Said, colour_name, read_text, sentence, styles
+from .sudokupad_shapes import Drawn, empty, items, refused, shown
+from .sudokupad_text import LINE_RULES, Said, colour_name, hexed, read_text, sentence, styles
 
 __all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules"]
 
@@ -153,6 +153,10 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
         raise refused(item.where)
     if item.element == "outside" and not item.direction and not (item.text.isdigit() and _beside(item.at, n)):
         return  # a word outside the grid, or a number by no row or column and with no arrow: decoration
+    told = [s for s in LINE_RULES.get() if item.element == "path" and s.colour == item.colour]
+    if told:  # the user says what lines of this colour are: over the drawing and the text
+        item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
+        return
     colour = colour_name(item.colour) if item.colour else None
     same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
     repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]

@@ -182,18 +182,6 @@ class Drawn:
     meaning: list[tuple[str, str, Said | None]] = field(default_factory=list)
 
 
-def hexed(colour: str | None) -> str:
-    """A colour as ``#rrggbb`` lower case where it is one (``#rgb`` widened,
-    an alpha dropped, ``rgba(...)`` in hex), else as given."""
-    text = (colour or "").strip().lower()
-    rgba = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", text)
-    if rgba:
-        return "#" + "".join(f"{min(int(v), 255):02x}" for v in rgba.groups())
-    if re.fullmatch(r"#[0-9a-f]{3,4}", text):  # #rgb, #rgba
-        return "#" + "".join(ch * 2 for ch in text[1:4])
-    return text[:7] if re.fullmatch(r"#[0-9a-f]{8}", text) else text
-
-
 # The elements of the drawing ------------------------------------------------------------------
 
 

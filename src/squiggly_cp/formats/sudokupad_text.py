@@ -17,6 +17,7 @@ from __future__ import annotations
 import colorsys
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,3 +217,44 @@ def text_rules(text: Any, rules: Sequence[Rule]) -> list[Rule]:
         if not whole and not any(s.kind in held for s in group):
             raise PuzzleError(f"{group[0].where()} names a rule the puzzle holds none of")
     return added
+
+
+def hexed(colour: str | None) -> str:
+    """A colour as ``#rrggbb`` lower case where it is one (``#rgb`` widened,
+    an alpha dropped, ``rgba(...)`` in hex), else as given."""
+    text = (colour or "").strip().lower()
+    rgba = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,[^)]*)?\)", text)
+    if rgba:
+        return "#" + "".join(f"{min(int(v), 255):02x}" for v in rgba.groups())
+    if re.fullmatch(r"#[0-9a-f]{3,4}", text):  # #rgb, #rgba
+        return "#" + "".join(ch * 2 for ch in text[1:4])
+    return text[:7] if re.fullmatch(r"#[0-9a-f]{8}", text) else text
+
+
+LINE_RULES: ContextVar[tuple[Said, ...]] = ContextVar("line_rules", default=())
+"""What the user says the lines of a colour mean (`line_rule`, the commands'
+``--line-rule``), for every SudokuPad link read in this context: over the
+drawing and the rules text."""
+
+
+def line_rule(spec: str) -> Said:
+    """``COLOUR=KIND`` or ``COLOUR=KIND:N``: the lines drawn in ``COLOUR``
+    (``#rrggbb``, ``#rgb``) are rules of ``KIND`` (a line kind's name, as
+    `RULES` has it: ``whispers``, ``renban``...), ``N`` its gap or total;
+    `ValueError` saying what is wrong."""
+    colour, equals, meaning = spec.partition("=")
+    kind, colon, number = meaning.strip().partition(":")
+    kind = kind.strip().lower()
+    lines = sorted(
+        name for name, style_key, style in styles() if style.look.element == "path" and not style_key
+    )
+    if not equals or not re.fullmatch(r"#[0-9a-f]{6}", hexed(colour)):
+        raise ValueError(f"{spec!r}: expected COLOUR=KIND, the colour #rrggbb (#67f067=whispers)")
+    if kind not in lines:
+        raise ValueError(f"{spec!r}: {kind!r} is not a kind of line; the kinds: {', '.join(lines)}")
+    if colon and not number.strip().isdigit():
+        raise ValueError(f"{spec!r}: the number after ':' must be a whole number (a gap or a total)")
+    if colon and not RULES[kind].fpuzzles_value:
+        raise ValueError(f"{spec!r}: a {kind} line takes no number")
+    value = int(number) if colon else None
+    return Said(kind, "", hexed(colour), value, f"--line-rule {spec.strip()}")
