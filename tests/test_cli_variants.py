@@ -302,7 +302,8 @@ def _green_line_link(tmp_path: Path) -> str:
     line = {"color": "#67f067", "thickness": 9.6, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]}
     doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "lines": [line]}
     path = tmp_path / "green.txt"
-    path.write_text("https://sudokupad.app/scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))) + "\n")
+    data = LZString.compressToBase64(utf16_units(json.dumps(doc)))
+    path.write_text(f"https://sudokupad.app/scl{data}\n")
     return str(path)
 
 
