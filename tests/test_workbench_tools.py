@@ -19,6 +19,7 @@ from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import KillerCage
 from squiggly_cp.formats.detect import read_puzzles
 from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
+from squiggly_cp.web.page import tool_table
 from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
@@ -395,3 +396,18 @@ def test_a_cage_whose_digits_repeat_and_counting_circles_are_drawn(bench_at, tmp
     # Two circles: a 1 in one would leave the other's digit d counted once,
     # not d times; so both hold 2 (they share no house).
     assert (fields[10], fields[12]) == ("2", "2") and not bench.errors
+
+
+def test_every_line_kind_declared_has_a_tool_that_draws_it(bench_at):  # noqa: F811
+    """The line tools come from the kinds' declarations (web/page.py's
+    tool_table): each draws its own kind, none written into the page by hand."""
+    bench = bench_at(Puzzle.standard((0,) * 81))
+    kinds = [t for t in tool_table() if t["group"] == "Lines" and t["id"] != "arrow"]
+    assert {t["kind"] for t in kinds} >= {"entropic", "modular", "parity", "zipper", "lockout", "sumline"}
+    for k, t in enumerate(kinds):  # three cells each, three lines a row
+        tool(bench, t["id"])
+        row, col = divmod(k, 3)
+        bench.drag(f"r{row + 1}c{3 * col + 1}", f"r{row + 1}c{3 * col + 3}")
+    bench.idle()
+    assert sorted(kind for kind, _ in drawn(bench)) == sorted(t["kind"] for t in kinds)
+    assert not bench.errors
