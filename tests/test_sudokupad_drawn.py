@@ -392,3 +392,12 @@ def test_a_rule_named_only_to_be_denied_is_not_read() -> None:
     """ "Not an anti-knight puzzle" names no rule to keep; the next sentence does."""
     assert read("This is not an anti-knight puzzle.") == set()
     assert read("No anti-king here. Digits a king's move apart may not repeat.") == {Apart("antiking")}
+
+
+def test_the_normal_rules_are_said_many_ways() -> None:
+    for said in (
+        "Normal sudoku rules apply.",
+        "Digits must not repeat within the same row, column, or box.",
+        "Each row, column and box contains the digits 1-9 once.",
+    ):
+        assert read(said) == set(), said

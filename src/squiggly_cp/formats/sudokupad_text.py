@@ -47,7 +47,7 @@ _CONSTRAINT = re.compile(
 )
 _NORMAL = re.compile(
     r"normal sudoku|standard sudoku|classic sudoku|sudoku rules apply|(?:every|each) row,? (?:and )?column"
-    r"|rows?,? columns? and (?:boxes|box|regions?|jigsaw)|jigsaw|irregular (?:regions|sudoku)",
+    r"|rows?,? columns?,? (?:and|or) (?:boxes|box|regions?|jigsaw)|jigsaw|irregular (?:regions|sudoku)",
     re.IGNORECASE,
 )
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
