@@ -50,7 +50,7 @@ _GREY = "#CFCFCF"
 _WHITE, _BLACK = "#FFFFFF", "#000000"
 _LINES = {name: (look.colour, look.thickness) for name, look in line_looks().items()}
 _BULBS = {name: look.bulb for name, look in line_looks().items()}
-_SHADES = {"clone": "#D0D0FF"}  # by a shade's text; any other is grey
+_SHADES = {"clone": Clone.styles[""].look.colour}  # by a shade's text; any other is grey
 
 
 def _at(y: float, x: float) -> list[float]:

@@ -45,12 +45,12 @@ from typing import Any
 from ..core.puzzle import PuzzleError
 from ..core.rules import Rule
 from ..core.rules.base import Look, Style
-from ..core.rules.registry import RULES, grid_rules
+from ..core.rules.registry import RULES, grid_rules, whole_rule
 from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .sudokupad_marks import elements
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
-from .sudokupad_text import LINE_RULES, Said, colour_name, hexed, read_text, sentence, styles
+from .sudokupad_text import LINE_RULES, Said, by_sentence, colour_name, hexed, read_text, sentence, styles
 
 __all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules"]
 
@@ -135,8 +135,7 @@ def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Ru
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
         if style.look.element == "whole":
-            whole: Any = RULES[kind]
-            rules.append(whole(key) if key else whole())
+            rules.append(whole_rule(kind, key))
     return [*_built(drawn, n), *rules]
 
 
@@ -210,10 +209,7 @@ def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
     if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
         # A sentence about cages' sums names the cages whose digits may repeat too.
         meant |= {(k, key) for k, key, style in _STYLES if style.look.element == "cage"}
-    by_sentence: dict[str, list[Said]] = {}
-    for s in said:
-        by_sentence.setdefault(s.sentence, []).append(s)
-    for group in by_sentence.values():
+    for group in by_sentence(said):
         anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
         if not anchored or len(anchored) < len(group):
             continue

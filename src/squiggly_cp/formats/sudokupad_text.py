@@ -27,7 +27,7 @@ from ..core.rules import Dot, Rule
 from ..core.rules.base import Style
 from ..core.rules.dots import DEFAULTS
 from ..core.rules.lines import GapLine
-from ..core.rules.registry import RULES
+from ..core.rules.registry import RULES, whole_rule
 
 __all__ = ["COLOURS", "Said", "colour_name", "read_text", "recolour", "sentence", "styles"]
 
@@ -196,6 +196,14 @@ def sentence(rule: Rule, n: int) -> str:
     return rule.traits.sentence.format(n=n, gap=gap, total=getattr(rule, "total", None))
 
 
+def by_sentence(said: Sequence[Said]) -> list[list[Said]]:
+    """What each sentence says, sentence by sentence (a sentence may name several rules)."""
+    groups: dict[str, list[Said]] = {}
+    for s in said:
+        groups.setdefault(s.sentence, []).append(s)
+    return list(groups.values())
+
+
 def text_rules(text: Any, rules: Sequence[Rule]) -> list[Rule]:
     """What a rules text adds to the rules a document's keys hold (f-puzzles'):
     the rules of the whole grid it names (anti-knight, all white dots given...);
@@ -205,14 +213,10 @@ def text_rules(text: Any, rules: Sequence[Rule]) -> list[Rule]:
         return []
     held = {rule.kind for rule in rules}
     added: list[Rule] = []
-    by_sentence: dict[str, list[Said]] = {}
-    for said in read_text(text):
-        by_sentence.setdefault(said.sentence, []).append(said)
-    for group in by_sentence.values():
+    for group in by_sentence(read_text(text)):
         whole = [s for s in group if RULES[s.kind].styles[s.key].look.element == "whole"]
         for s in whole:
-            kind: Any = RULES[s.kind]  # a rule of the whole grid is built from its style alone
-            rule = kind(s.key) if s.key else kind()
+            rule = whole_rule(s.kind, s.key)
             added += [] if rule in rules or rule in added else [rule]
         if not whole and not any(s.kind in held for s in group):
             raise PuzzleError(f"{group[0].where()} names a rule the puzzle holds none of")

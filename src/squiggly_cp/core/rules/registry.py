@@ -77,6 +77,13 @@ LOOK_UNIT = 64
 cell the SVG drawing gives the line."""
 
 
+def whole_rule(kind: str, key: str) -> Rule:
+    """The rule of the whole grid of that kind and style (anti-knight, a
+    diagonal, all white dots given...): such a rule is built from its style alone."""
+    whole: Any = RULES[kind]
+    return whole(key) if key else whole()
+
+
 def grid_rules() -> dict[str, Rule]:
     """Each rule of the whole grid (a flag: anti-knight, a diagonal...) by its
     f-puzzles key; the negative constraints, a list of names, are not here."""
@@ -84,8 +91,7 @@ def grid_rules() -> dict[str, Rule]:
     for kind in RULES.values():
         for key, style in kind.styles.items():
             if style.look.element in ("whole", "diagonal") and style.fpuzzles != "negative":
-                whole: Any = kind  # such a rule is built from its style alone
-                out[style.fpuzzles] = whole(key) if key else whole()
+                out[style.fpuzzles] = whole_rule(kind.kind, key)
     return out
 
 
