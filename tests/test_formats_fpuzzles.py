@@ -682,7 +682,8 @@ CANNOT_HOLD: list[tuple[dict[str, Any], str]] = [
     ),
     (
         {"whispers": [{"lines": [["R1C1", "R1C2"]], "value": 9}]},
-        "the German whispers line r1c1-r1c2 cannot hold: no digits 1-9 differ by 9",
+        "the whispers line r1c1-r1c2 (neighbours differ by at least 9) cannot hold: "
+        "no digits 1-9 differ by 9",
     ),
 ]
 

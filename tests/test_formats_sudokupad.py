@@ -337,7 +337,7 @@ REFUSED = "has no meaning this tool knows: refused"
          "the cage on r1c1, r1c2 (an f-puzzles cosmetic cage)"),
         ({"cages": [[[0, 0], [0, 1]]]}, "the cage '[[0, 0], [0, 1]]'"),
         ({"lines": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#CFCFCF"}]},
-         "the line through r1c1, r2c2, r3c2"),
+         "the line through r1c1, r2c2, r3c2 (colour #cfcfcf)"),
         ({"lines": [{"wayPoints": [[0.5, 0.5], [8.5, 8.5]], "thickness": 2}]}, "the line through r1c1, r9c9"),
         ({"lines": [{"wayPoints": [[0, 0], [4.5, 4], [9, 9]], "thickness": 2}]},
          "the line through r1c1, r5c5, r9c9"),

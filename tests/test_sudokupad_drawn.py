@@ -316,7 +316,7 @@ def test_a_constraint_sentence_naming_no_rule_is_refused_quoting_it() -> None:
 def test_one_look_given_two_meanings_is_refused() -> None:
     text = "Grey lines are renban lines. Grey lines are palindromes."
     message = refused(text, lines=[line([0, 1], "#999")])
-    assert "the line through r1c1, r1c2 could be a renban line or palindrome" in message
+    assert "the line through r1c1, r1c2 (colour #999999) could be a renban line or palindrome" in message
 
 
 def test_a_sentence_about_nothing_drawn_is_refused() -> None:
@@ -326,7 +326,9 @@ def test_a_sentence_about_nothing_drawn_is_refused() -> None:
 
 def test_an_element_of_a_colour_no_sentence_names_is_refused() -> None:
     message = refused("Normal sudoku rules apply.", lines=[line([0, 1], "#FF0000")])
-    assert message == "SudokuPad: the line through r1c1, r1c2 has no meaning this tool knows: refused"
+    assert message == (
+        "SudokuPad: the line through r1c1, r1c2 (colour #ff0000) has no meaning this tool knows: refused"
+    )
 
 
 def test_decoration_is_ignored() -> None:

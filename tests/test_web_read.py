@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lzstring import LZString
@@ -22,7 +23,7 @@ from squiggly_cp.core.puzzle import DIGIT_CHARS, Meta, Puzzle, standard_regions
 from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import sudokupad_json, utf16_units
 from squiggly_cp.make.regionmaps import random_layout
-from squiggly_cp.web.answers import convert, read
+from squiggly_cp.web.answers import BadRequest, convert, read
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
 
@@ -136,3 +137,31 @@ def test_a_position_written_as_text_marks_every_empty_cell():
     got = read({"puzzle": position_text(start)}, None)
     assert got["marks"][0] == "" and got["marks"][1] == "234" and got["marks"][15] == "1234"
     assert read({"puzzle": "1" + "." * 15 + "1122112233443344"}, None).keys().isdisjoint({"digits", "marks"})
+
+
+def _odd_line_link() -> str:
+    """A 4x4 SudokuPad link with one line, r1c1-r1c3, in a colour no rule of
+    SudokuPad's or ours is drawn in, and no rules text."""
+    line = {"color": "#b7f68c", "thickness": 9.6, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]}
+    doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "lines": [line]}
+    return "https://sudokupad.app/scl" + LZString.compressToBase64(utf16_units(json.dumps(doc)))
+
+
+def test_read_takes_what_lines_of_a_colour_mean():
+    """The workbench's --line-rule: refused, naming the colour; then read as
+    the rule the request says, with its gap, and the rule travels as f-puzzles
+    keys; a kind that is not a line is one line of error."""
+    link = _odd_line_link()
+    with pytest.raises(BadRequest) as refused:
+        read({"puzzle": link}, None)
+    assert "the line through r1c1, r1c2, r1c3 (colour #b7f68c) has no meaning" in str(refused.value)
+    got = read({"puzzle": link, "line_rules": ["#B7F68C=whispers:3"]}, None)
+    assert got["rule_keys"] == {"whispers": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": 3}]}
+    assert [r["name"] for r in got["rules"]] == [
+        "the whispers line r1c1-r1c2-r1c3 (neighbours differ by at least 3)"
+    ]
+    renban = read({"puzzle": link, "line_rules": ["#b7f68c=renban"]}, None)
+    assert list(renban["rule_keys"]) == ["renban"]
+    with pytest.raises(BadRequest) as bad:
+        read({"puzzle": link, "line_rules": ["#b7f68c=snake"]}, None)
+    assert str(bad.value).startswith("line rule '#b7f68c=snake': 'snake' is not a kind of line")

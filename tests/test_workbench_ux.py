@@ -195,3 +195,32 @@ def test_make_out_of_time_says_a_longer_limit_would_help(bench_at, unique):  # n
     assert said.startswith("No puzzle: the 10 s time limit ran out"), said
     assert "start squiggly-cp serve with a longer --time-limit" in said
     assert not bench.errors
+
+
+def test_the_page_says_what_lines_of_a_colour_mean(bench_at):  # noqa: F811
+    """The workbench's --line-rule. A link whose line no rules text explains is
+    refused naming its colour, and the form opens on that colour; said to be
+    whispers of gap 3, the 4x4 has no solution (r1c1-r1c3 would need 1-4-1 or
+    4-1-4 in one row); said instead to be renban, a blank 4x4 has several."""
+    from test_web_read import _odd_line_link
+
+    bench = bench_at()
+    bench.load(_odd_line_link())
+    assert "(colour #b7f68c) has no meaning" in bench.text("load-status")
+    assert bench.tab.evaluate("document.querySelector('[data-role=line-rules-box]').open")
+    assert bench.tab.input_value("[data-role=line-colour]") == "#b7f68c"
+    bench.tab.select_option("[data-role=line-kind]", "whispers")
+    bench.tab.fill("[data-role=line-number]", "3")
+    bench.tab.click("[data-role=line-add]")
+    assert bench.tab.locator("[data-rule-spec]").all_text_contents() == ["#b7f68c=whispers:3 remove"]
+    bench.load(_odd_line_link())
+    assert bench.text("load-status") == "loaded a 4x4 puzzle"
+    assert bench.verdict() == "none"
+    bench.tab.select_option("[data-role=line-kind]", "renban")
+    assert bench.tab.locator("[data-role=line-number]").is_hidden()
+    bench.tab.click("[data-role=line-add]")  # the colour's second meaning replaces the first
+    assert bench.tab.locator("[data-rule-spec]").all_text_contents() == ["#b7f68c=renban remove"]
+    bench.load(_odd_line_link())
+    assert bench.verdict() == "multiple"
+    bench.tab.click("[data-role=line-remove]")
+    assert bench.tab.locator("[data-rule-spec]").count() == 0

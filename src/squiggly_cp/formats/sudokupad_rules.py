@@ -176,7 +176,7 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
     options = confirmed or coloured or named or looking
     if not options:
-        raise refused(item.where)
+        raise refused(_named(item))
     item.meaning = [_one(item, options)]
 
 
@@ -188,11 +188,17 @@ def _one(item: Drawn, options: list[Meaning]) -> Meaning:
     kinds = list(dict.fromkeys((k, key) for k, key, _ in options))
     if len(kinds) > 1:
         names = " or ".join(RULES[k].styles[key].label for k, key in kinds[:3])
-        raise PuzzleError(f"SudokuPad: {item.where} could be a {names}: the rules text does not say which")
+        raise PuzzleError(f"SudokuPad: {_named(item)} could be a {names}: the rules text does not say which")
     values = {s.value for _, _, s in options if s is not None and s.value is not None}
     if len(values) > 1:
         raise PuzzleError(f"SudokuPad: {item.where} is given two meanings by the rules text")
     return next((o for o in options if o[2] is not None), options[0])
+
+
+def _named(item: Drawn) -> str:
+    """``item.where``, with a line's colour: what `--line-rule` and the
+    workbench's line rules take to say what it means."""
+    return f"{item.where} (colour {item.colour})" if item.element == "path" and item.colour else item.where
 
 
 def _beside(at: tuple[int, int] | None, n: int) -> bool:

@@ -241,6 +241,16 @@ LINE_RULES: ContextVar[tuple[Said, ...]] = ContextVar("line_rules", default=())
 drawing and the rules text."""
 
 
+def told_kinds() -> dict[str, tuple[str, str]]:
+    """The kinds a user may say lines of a colour are (`line_rule`): each
+    kind's label and what its number is (``gap``, ``total``; ``""``: none)."""
+    return {
+        name: (style.label, RULES[name].fpuzzles_value)
+        for name, style_key, style in styles()
+        if style.look.element == "path" and not style_key
+    }
+
+
 def line_rule(spec: str) -> Said:
     """``COLOUR=KIND`` or ``COLOUR=KIND:N``: the lines drawn in ``COLOUR``
     (``#rrggbb``, ``#rgb``) are rules of ``KIND`` (a line kind's name, as
@@ -249,9 +259,7 @@ def line_rule(spec: str) -> Said:
     colour, equals, meaning = spec.partition("=")
     kind, colon, number = meaning.strip().partition(":")
     kind = kind.strip().lower()
-    lines = sorted(
-        name for name, style_key, style in styles() if style.look.element == "path" and not style_key
-    )
+    lines = sorted(told_kinds())
     if not equals or not re.fullmatch(r"#[0-9a-f]{6}", hexed(colour)):
         raise ValueError(f"{spec!r}: expected COLOUR=KIND, the colour #rrggbb (#67f067=whispers)")
     if kind not in lines:

@@ -37,6 +37,7 @@ from ..formats.fpuzzles import fpuzzles_link
 from ..formats.fpuzzles_rules import RuleProblem, read_rules, rule_entries, write_rules
 from ..formats.open import cases_in, positions_in
 from ..formats.registry import GENERATED, REGISTRY
+from ..formats.sudokupad_text import LINE_RULES, line_rule
 from ..logic.assess import Assessment, assess
 from ..make.generate import make_puzzle
 from ..make.regionmaps import check_layout_fillable, leftover_conflict
@@ -247,8 +248,21 @@ def read(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]
     the setter's title, author and rules text, for a variant its rules as
     f-puzzles JSON keys (which the page sends back with the grid), their names
     and their drawing, and the solver's entered digits and pencil marks where
-    the text is a position (`_solving`), `logic`'s text form included."""
-    text = request["puzzle"]
+    the text is a position (`_solving`), `logic`'s text form included.
+    ``line_rules`` say what SudokuPad lines of a colour mean, as `--line-rule`:
+    once read, the rules travel as f-puzzles keys and need them no more."""
+    try:
+        told = tuple(line_rule(spec) for spec in request.get("line_rules") or ())
+    except ValueError as e:
+        raise BadRequest(f"line rule {e}") from None
+    reset = LINE_RULES.set(told)
+    try:
+        return _read(request["puzzle"])
+    finally:
+        LINE_RULES.reset(reset)
+
+
+def _read(text: str) -> dict[str, Any]:
     try:
         position: Position | None = _one_position(text)
     except BadRequest:

@@ -147,6 +147,12 @@ class ConvertRequest(_Strict):
 
 class ReadRequest(_Strict):
     puzzle: PuzzleText
+    line_rules: list[Annotated[StrictStr, Field(max_length=100)]] | None = Field(
+        None,
+        max_length=64,
+        description="What SudokuPad lines of a colour mean, as `--line-rule`: `COLOUR=KIND` or "
+        "`COLOUR=KIND:N` (`#67f067=whispers:5`), over the drawing and the rules text.",
+    )
     client: Client = None
 
 

@@ -41,6 +41,7 @@ from ..core.rules import RULES
 from ..core.symmetry import CLUE_SYMMETRIES
 from ..draw.page import board_script, script_json
 from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
+from ..formats.sudokupad_text import told_kinds
 
 __all__ = ["tool_table", "workbench_page"]
 
@@ -100,6 +101,9 @@ def workbench_page() -> str:
         "sizes": [MIN_SIZE, MAX_SIZE],
         "symmetries": list(CLUE_SYMMETRIES),
         "tools": tool_table(),
+        "line_kinds": [
+            {"kind": kind, "label": label, "number": number} for kind, (label, number) in told_kinds().items()
+        ],
     }
     page = template.replace("/*__BOARD_JS__*/", board_script())
     for name in SCRIPTS:

@@ -169,6 +169,11 @@ class Whispers(GapLine):
     def default_gap(self, size: int) -> int:
         return whisper_gap(size)
 
+    def describe(self, size: int) -> str:
+        if self.gap is None or self.gap < 1 or self.gap == self.default_gap(size):
+            return super().describe(size)
+        return f"the whispers line {cell_list(self.line, size)} (neighbours differ by at least {self.gap})"
+
     def impossible(self, size: int) -> str | None:
         if self.gap_on(size) >= size:
             return f"no digits 1-{size} differ by {self.gap_on(size)}"
