@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from squiggly_cp import InputError, Puzzle, Verdict, classify, read_puzzles
+from squiggly_cp.formats import sudokupad
 from squiggly_cp.formats.detect import detect_format
 from squiggly_cp.formats.lzcodec import DecodeError, decompress_base64
 from squiggly_cp.formats.sudokupad import unzip_json
@@ -467,7 +468,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write each link's result here")
     parser.add_argument("--elements", type=Path, help="write the refused links' elements here (Markdown)")
     parser.add_argument("--limit", type=int, help="only the first N links")
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="read as if no link carried a solution (the reader's check of a carried solution "
+        "off): what a link without one would give, so every misreading the check catches shows",
+    )
     args = parser.parse_args(argv)
+    if args.blind:  # a benchmark's switch, not the product's: the check stays on for users
+        sudokupad._checked = lambda read: read
     path = args.collection or (Path(os.environ[ENV]) if os.environ.get(ENV) else None)
     if path is None:
         parser.error(
