@@ -1124,6 +1124,9 @@ NORMAL = "Normal sudoku rules apply. "
          "Along a purple line, adjacent digits differ by at least 4.", {Whispers((9, 10), gap=4)}),
         ({"line": [line("R1C1", "R1C2", colour="#CCCCCC")]}, "Digits on a grey line form a palindrome.",
          {Palindrome((0, 1))}),
+        # A sentence wrapped over two lines of the text is one sentence.
+        ({"line": [line("R3C1", "R3C2")]}, "Adjacent digits on a green line must differ by\nat least 4.",
+         {Whispers((18, 19), gap=4)}),
         # A circle between two cells, a circle and a square in a cell.
         ({"circle": [{**shape("R1C1", "R1C2", colour="#FFFFFF", size=0.3), "outlineC": "#000000"}]},
          "Digits separated by a white dot are consecutive.", {Dot("white", (0, 1))}),

@@ -52,7 +52,8 @@ _NORMAL = re.compile(
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|without|never)\s+(?:an?\s+|the\s+)?$")
 """A negation just before a rule's name."""
-_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|\n+")
+_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|(?<=[.!?;:])[ \t]*\n\s*|\n\s*\n\s*|\n+(?=\s*[^\sa-z])")
+"""Sentence ends; line breaks, but one inside a sentence (no stop before it, lower case after it)."""
 
 
 def styles() -> list[tuple[str, str, Style]]:
@@ -140,7 +141,7 @@ _PHRASES = sorted(
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+    return [" ".join(s.split()) for s in _SPLIT.split(text) if s and s.strip()]
 
 
 def _named(sentence: str) -> list[tuple[str, str]]:
