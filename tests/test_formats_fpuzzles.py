@@ -1206,7 +1206,7 @@ def test_a_line_f_puzzles_drew_for_a_keyed_rule_is_its_picture() -> None:
          "'Digits on purple renban lines are consecutive.' names nothing drawn in the puzzle"),
         # A cage whose sum is no number, a turned rectangle, an item with no cells.
         ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "?"}]}, "Digits in cages sum to the number shown.",
-         "the cage on r1c1, r1c2 with '?'"),
+         "the f-puzzles cage on r1c1, r1c2 with '?' has no meaning this tool knows"),
         ({"rectangle": [{**shape("R1C1", colour="#CFCFCF", size=0.7), "angle": 45}]},
          "Grey squares are even.",
          "f-puzzles rectangle 1: turned by 45 degrees"),

@@ -54,12 +54,15 @@ def cosmetic_rules(doc: dict[str, Any], size: int, keyed: Sequence[Rule]) -> tup
     and the items that are decoration; `RuleProblem` for an item that is not
     well formed, `PuzzleError` naming an item or a sentence that is refused."""
     ruleset = doc.get("ruleset")
-    said = read_text(ruleset if isinstance(ruleset, str) else None)
     drawing, kept, texts = _drawing(doc, size)
-    drawn = elements(drawing, size)
-    for item in drawn:
-        item.where = _named(item, size)
-    found = meant_rules(drawn, size, said, keyed)
+    try:
+        said = read_text(ruleset if isinstance(ruleset, str) else None)
+        drawn = elements(drawing, size)
+        for item in drawn:
+            item.where = _named(item, size)
+        found = meant_rules(drawn, size, said, keyed)
+    except PuzzleError as e:  # SudokuPad's reader's words, said of f-puzzles' items
+        raise PuzzleError(_as_fpuzzles(e.message), e.row, e.col) from None
     words = {(item.at, item.text) for item in drawn if item.element == "outside" and not item.meaning}
     for key, entry, at in texts:
         if (at, str(entry["value"]).strip()) in words:
@@ -84,7 +87,15 @@ def _named(item: Drawn, n: int) -> str:
     if item.element == "path":
         names = "-".join(cell_list([[c // n, c % n] for c in item.cells], n).split(", "))
         return f"the f-puzzles line {item.colour or 'without a colour'} through {names}"
-    return "the f-puzzles " + item.where.removeprefix("the ").replace(" (an overlay)", "")
+    return _as_fpuzzles(item.where)
+
+
+def _as_fpuzzles(message: str) -> str:
+    """A message of SudokuPad's reader, naming the f-puzzles items it was given as overlays."""
+    message = message.removeprefix("SudokuPad: ").replace(" (an overlay)", "")
+    if message.startswith("the ") and not message.startswith(("the f-puzzles ", "the rules sentence ")):
+        return "the f-puzzles " + message.removeprefix("the ")
+    return message
 
 
 def _centre(entry: dict[str, Any], size: int, where: str) -> list[float]:

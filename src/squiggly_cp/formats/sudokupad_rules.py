@@ -29,6 +29,10 @@ f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
 a clue's place and arrow), a value a sentence gives that is the rule's
 default (a whisper's gap of 5 on a 9x9) dropped.
 
+f-puzzles' cosmetic items, drawn as SudokuPad's converter draws them
+(`fpuzzles_cosmetic`), are given their meaning here too (`meant_rules`),
+but from a sentence only, beside the rules the document's keys hold.
+
 Whole-grid rules in the metadata (object or cages): f-puzzles' names true
 (``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``), and
 ``negative`` naming kinds of dots whose every instance is drawn (``white``,
