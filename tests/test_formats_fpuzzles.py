@@ -1193,6 +1193,13 @@ def test_a_line_f_puzzles_drew_for_a_keyed_rule_is_its_picture() -> None:
         ({"renban": [{"lines": [["R9C1", "R9C2"]]}], "line": [line("R1C1", "R1C2", colour="#CCCCCC")]},
          "Digits on a renban line are a set of consecutive digits.",
          "the f-puzzles line #cccccc through r1c1-r1c2: no sentence"),
+        # ... even in the very look of the keyed rule.
+        ({"whispers": [{"lines": [["R9C1", "R9C2"]]}], "line": [line("R1C1", "R1C2")]},
+         "Adjacent digits on a whisper line differ by at least 5.",
+         "the f-puzzles line #67f067 through r1c1-r1c2: no sentence"),
+        ({"killercage": [{"cells": ["R9C1", "R9C2"], "value": "3"}],
+          "cage": [{"cells": ["R1C1", "R1C2"], "value": "8"}]},
+         "Digits in cages sum to the number shown.", "the f-puzzles cage on r1c1, r1c2: no sentence"),
         ({"circle": [shape("R1C1", "R1C2", colour="#FF4043", size=0.3)]},
          "Digits separated by a red dot are 1 apart.",
          "the f-puzzles circle between r1c1 and r1c2: no sentence"),

@@ -10,8 +10,11 @@ item becomes the element SudokuPad's f-puzzles converter draws for it (a
 cells, ``baseC`` filled and ``outlineC`` bordered, its ``value`` its text; a
 ``text`` a text there; a ``cage`` a cage with its ``value``), which
 `sudokupad_marks.elements` finds and `sudokupad_rules.meant_rules` gives a
-meaning, only from a sentence (`meant_rules`' ``keyed``). An item no sentence
-maps is refused in one line naming it.
+meaning, only from a sentence (`meant_rules`' ``keyed``), and not from one
+that names no colour and a kind of rule the document's keys hold (it names
+those: "digits in cages sum to the total" says nothing of a cosmetic cage
+beside killer cages). An item no sentence maps is refused in one line
+naming it.
 
 A ``line`` f-puzzles drew for a constraint (``fromConstraint`` or
 ``isNewConstraint``) over the very cells of the lines a rule key holds is

@@ -175,7 +175,12 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
         item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
         return
     colour = colour_name(item.colour) if item.colour else None
-    same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
+    same = [
+        s
+        for s in said
+        if RULES[s.kind].styles[s.key].look.element == item.element
+        and (s.colour is not None or s.kind not in (keyed or ()))  # else it names the keyed rules
+    ]
     repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
     if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
         item.meaning = [(repeat[0].kind, repeat[0].key, repeat[0])]
@@ -191,9 +196,7 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
     coloured: list[Meaning] = [
         (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
     ]
-    named: list[Meaning] = [
-        (s.kind, s.key, s) for s in loose if s.colour is None and s.kind not in (keyed or ())
-    ]
+    named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
     options = confirmed or coloured or named or (looking if keyed is None else [])
     if not options and keyed is not None:
         raise PuzzleError(f"{item.where}: no sentence of the rules text says what it means")
