@@ -1214,6 +1214,8 @@ def test_a_line_f_puzzles_drew_for_a_keyed_rule_is_its_picture() -> None:
         # A cage whose sum is no number, a turned rectangle, an item with no cells.
         ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "?"}]}, "Digits in cages sum to the number shown.",
          "the f-puzzles cage on r1c1, r1c2 with '?' has no meaning this tool knows"),
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "8", "outlineC": "#FF0000"}]},
+         "Digits in cages sum to the number shown.", "f-puzzles cage 1: a cage drawn in #ff0000"),
         ({"rectangle": [{**shape("R1C1", colour="#CFCFCF", size=0.7), "angle": 45}]},
          "Grey squares are even.",
          "f-puzzles rectangle 1: turned by 45 degrees"),

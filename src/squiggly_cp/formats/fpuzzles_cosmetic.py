@@ -8,7 +8,8 @@ item becomes the element SudokuPad's f-puzzles converter draws for it (a
 ``line`` a line through the cells' centres, ``32 * width`` thick, in its
 ``outlineC``; a ``circle`` or ``rectangle`` a shape at the centre of its
 cells, ``baseC`` filled and ``outlineC`` bordered, its ``value`` its text; a
-``text`` a text there; a ``cage`` a cage with its ``value``), which
+``text`` a text there; a ``cage`` a cage with its ``value``, outlined in
+black: SudokuPad's reader gives a cage no colour), which
 `sudokupad_marks.elements` finds and `sudokupad_rules.meant_rules` gives a
 meaning, only from a sentence (`meant_rules`' ``keyed``), and not from one
 that names no colour and a kind of rule the document's keys hold (it names
@@ -35,8 +36,8 @@ from ..core.rules import Rule
 from .fpuzzles_rules import RuleProblem, _entries, _place, _shown
 from .sudokupad_marks import elements
 from .sudokupad_rules import meant_rules
-from .sudokupad_shapes import Drawn, cell_list, empty
-from .sudokupad_text import read_text
+from .sudokupad_shapes import Drawn, cell_list, empty, visible_colour
+from .sudokupad_text import hexed, read_text
 
 __all__ = ["COSMETIC_KEYS", "cosmetic_rules", "decoration"]
 
@@ -176,6 +177,9 @@ def _drawing(doc: dict[str, Any], size: int) -> tuple[dict[str, Any], Kept, Text
             overlays.append({"center": centre, "width": 0.25, "height": 0.25, "text": str(entry["value"])})
     for where, entry in _entries(doc, "cage", "f-puzzles cage"):
         cells = [_place(name, size, where) for name in _list(entry.get("cells"), where)]
+        outline = hexed(visible_colour(entry.get("outlineC")) or "#000000")
+        if outline != "#000000":  # a cage has no colour to SudokuPad's reader: this one may mean another rule
+            raise PuzzleError(f"{where}: a cage drawn in {outline} has no meaning this tool knows")
         cage: dict[str, Any] = {"cells": [[r - 1, c - 1] for r, c in cells]}
         cages.append(cage if empty(entry.get("value")) else {**cage, "value": entry["value"]})
     return {"lines": lines, "overlays": overlays, "cages": cages}, kept, texts
