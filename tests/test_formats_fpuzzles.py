@@ -56,6 +56,7 @@ from squiggly_cp.formats.fpuzzles import (
 from squiggly_cp.formats.fpuzzles_rules import RULE_KEYS, fpuzzles_order
 from squiggly_cp.formats.registry import REGISTRY, write_one
 from squiggly_cp.formats.sudokupad import parse_sudokupad
+from squiggly_cp.formats.sudokupad_text import LINE_RULES, line_rule
 from squiggly_cp.make.regionmaps import random_layout
 from test_formats_grid import PUZZLE4, PUZZLE6
 
@@ -1248,3 +1249,15 @@ def test_decoration_is_kept_and_written_back() -> None:
     # Nothing cosmetic, nothing kept.
     plain = cosmetic("Digits on a pink renban line are consecutive.", renban=keys["renban"])
     assert isinstance(plain, Puzzle) and plain.meta is not None and plain.meta.decoration is None
+
+
+def test_the_user_may_say_what_cosmetic_lines_of_a_colour_mean() -> None:
+    """``--line-rule``: over a rules text that does not say (as for SudokuPad's own lines)."""
+    keys = {"line": [line("R1C1", "R1C2", "R1C3", colour="#123456")]}
+    assert isinstance(cosmetic(NORMAL, **keys), InputError)
+    token = LINE_RULES.set((line_rule("#123456=renban"),))
+    try:
+        puzzle = cosmetic(NORMAL, **keys)
+    finally:
+        LINE_RULES.reset(token)
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == (Renban((0, 1, 2)),)
