@@ -171,6 +171,8 @@ _REASONS: list[tuple[str, str]] = [
     (r"SudokuPad: the cage on .* with ", "cage with a non-numeric value"),
     (r"SudokuPad: the negative constraint", "negative constraint (metadata)"),
     (r"SudokuPad: the puzzle's (.*) has no meaning", r"top-level key \1"),
+    (r"the f-puzzles (line|circle|rectangle|text|cage)\b", r"f-puzzles \1 (cosmetic)"),
+    (r"f-puzzles (circle|rectangle) \d+: turned", r"f-puzzles \1 (cosmetic, turned)"),
     (r"the puzzle has (.*), (?:a constraint|constraints) this tool does not understand", r"f-puzzles key \1"),
     (
         r"the cell has (.*), (?:a constraint|constraints) this tool does not understand",

@@ -55,6 +55,8 @@ from squiggly_cp.formats.fpuzzles import (
 )
 from squiggly_cp.formats.fpuzzles_rules import RULE_KEYS, fpuzzles_order
 from squiggly_cp.formats.registry import REGISTRY, write_one
+from squiggly_cp.formats.sudokupad import parse_sudokupad
+from squiggly_cp.formats.sudokupad_text import LINE_RULES, line_rule
 from squiggly_cp.make.regionmaps import random_layout
 from test_formats_grid import PUZZLE4, PUZZLE6
 
@@ -105,10 +107,9 @@ def test_value_without_given_is_a_pencil_entry_and_is_ignored() -> None:
     assert read_fpuzzles(json.dumps(doc)) == [ONE_GIVEN]
 
 
-@pytest.mark.parametrize("key", ["line", "rectangle", "circle", "text", "cage", "doublearrow", "fogofwar"])
+@pytest.mark.parametrize("key", ["doublearrow", "fogofwar", "cages"])
 def test_unknown_constraints_are_refused_naming_the_key(key: str) -> None:
-    # Cosmetic keys (their meaning is in the rules text only) and keys this tool
-    # does not read are refused when they hold anything.
+    # Keys this tool does not read are refused when they hold anything.
     doc = one_given_doc()
     doc[key] = True if key == "fogofwar" else [{"cells": ["R1C1", "R1C2"], "value": "3"}]
     items = read_fpuzzles(json.dumps(doc) + "\n" + json.dumps(one_given_doc()))
@@ -246,12 +247,13 @@ def test_link_is_compact_json() -> None:
 
 def test_every_unknown_constraint_is_named() -> None:
     doc = one_given_doc()
-    doc["cage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]
-    doc["line"] = [{"lines": [["R1C1", "R1C2"]]}]
+    doc["fogofwar"] = ["R1C1"]
+    doc["line"] = [{"lines": [["R1C1", "R1C2"]]}]  # a cosmetic key: read with the rules text
     doc["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "3"}]  # understood: not named
-    doc["text"] = [{"cells": ["R2C1"], "value": "hi"}]
+    doc["doublearrow"] = [{"cells": ["R2C1"]}]
+    doc["metadata"] = {"bgimage": "x"}
     (err,) = read_fpuzzles(json.dumps(doc))
-    assert "'cage', 'line' and 'text', constraints this tool does not understand" in str(err)
+    assert "'fogofwar', 'doublearrow' and 'metadata', constraints this tool does not understand" in str(err)
     doc = one_given_doc()
     doc["grid"][0][1] = {"givenPencilMarks": [1], "cage": 3}
     (err,) = read_fpuzzles(json.dumps(doc))
@@ -1090,3 +1092,173 @@ def test_f_puzzles_non_consecutive_with_white_dots_solves_as_f_puzzles_means_it(
     assert isinstance(puzzle, Puzzle) and NoOtherDots("white") in puzzle.rules
     assert Apart("nonconsecutive") not in puzzle.rules
     assert solved(text) == grid
+
+
+# Cosmetic keys, read with the rules text ----------------------------------------------------
+
+
+def cosmetic(ruleset: str, **keys: Any) -> Puzzle | InputError:
+    """A 9x9 f-puzzles document with no givens, ``ruleset`` its rules text and ``keys`` its items."""
+    return read_doc({"ruleset": ruleset, **keys})
+
+
+def line(*cells: str, colour: str = "#67F067", width: float = 0.3, **more: Any) -> dict[str, Any]:
+    return {"lines": [list(cells)], "outlineC": colour, "width": width, **more}
+
+
+def shape(*cells: str, colour: str, size: float, value: str = "") -> dict[str, Any]:
+    """A circle or rectangle as f-puzzles writes it (fill and outline alike)."""
+    item = {"cells": list(cells), "baseC": colour, "outlineC": colour, "width": size, "height": size}
+    return {**item, "value": value} if value else item
+
+
+NORMAL = "Normal sudoku rules apply. "
+
+
+@pytest.mark.parametrize(
+    ("keys", "ruleset", "rules"),
+    [
+        # A line of SudokuPad's whispers look, a sentence naming its colour.
+        ({"line": [line("R1C1", "R1C2", "R1C3")]}, "Digits along green lines differ by at least 5.",
+         {Whispers((0, 1, 2))}),
+        # Any colour: the sentence gives it (and a gap other than the default).
+        ({"line": [line("R2C1", "R2C2", colour="#CC00CC", width=0.5)]},
+         "Along a purple line, adjacent digits differ by at least 4.", {Whispers((9, 10), gap=4)}),
+        ({"line": [line("R1C1", "R1C2", colour="#CCCCCC")]}, "Digits on a grey line form a palindrome.",
+         {Palindrome((0, 1))}),
+        # A sentence wrapped over two lines of the text is one sentence.
+        ({"line": [line("R3C1", "R3C2")]}, "Adjacent digits on a green line must differ by\nat least 4.",
+         {Whispers((18, 19), gap=4)}),
+        # A circle between two cells, a circle and a square in a cell.
+        ({"circle": [{**shape("R1C1", "R1C2", colour="#FFFFFF", size=0.3), "outlineC": "#000000"}]},
+         "Digits separated by a white dot are consecutive.", {Dot("white", (0, 1))}),
+        ({"circle": [shape("R5C5", colour="#CFCFCF", size=0.7)]}, "Digits in grey circles are odd.",
+         {CellMark("odd", 40)}),
+        ({"rectangle": [shape("R9C9", colour="#CFCFCF", size=0.7)]}, "Digits in grey squares are even.",
+         {CellMark("even", 80)}),
+        # A text between two cells; a word outside the grid is decoration.
+        ({"text": [{"cells": ["R3C3", "R3C4"], "value": "X", "fontC": "#000000"},
+                   {"cells": ["R0C5"], "value": "Hello", "fontC": "#000000"}]},
+         "Digits joined by an X sum to 10.", {Dot("x", (20, 21))}),
+        # A number outside a column.
+        ({"text": [{"cells": ["R0C2"], "value": "15", "fontC": "#000000", "size": 0.7}]},
+         "Clues outside the grid give the sum of the digits sandwiched between the 1 and the 9.",
+         {Sandwich("column", 2, 15)}),
+        # A cage with its sum.
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3", "outlineC": "#000000", "fontC": "#000000"}]},
+         "Digits in cages cannot repeat and sum to the number in the corner.", {KillerCage((0, 1), 3)}),
+    ],
+)  # fmt: skip
+def test_a_cosmetic_item_is_read_by_the_sentence_that_names_it(
+    keys: dict[str, Any], ruleset: str, rules: set[Rule]
+) -> None:
+    puzzle = cosmetic(NORMAL + ruleset, **keys)
+    assert isinstance(puzzle, Puzzle), puzzle
+    assert set(puzzle.rules) == rules
+    assert puzzle.meta is not None and puzzle.meta.rules == NORMAL + ruleset
+
+
+def test_a_cosmetic_item_is_read_alike_in_a_sudokupad_link() -> None:
+    doc = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "line": [line("R1C1", "R2C2")]}
+    doc["ruleset"] = "Digits along green lines differ by at least 5."
+    link = "https://sudokupad.app/fpuzzles" + LZString.compressToBase64(json.dumps(doc))
+    assert parse_sudokupad(link).puzzle.rules == (Whispers((0, 10)),)
+
+
+def test_a_line_f_puzzles_drew_for_a_keyed_rule_is_its_picture() -> None:
+    """f-puzzles draws a line for a whispers, renban... it holds (``fromConstraint``,
+    ``isNewConstraint``): the key says what it is, even for two kinds on one line."""
+    cells = ["R1C1", "R1C2", "R2C3"]
+    keys = {
+        "whispers": [{"lines": [cells]}],
+        "palindrome": [{"lines": [cells]}],
+        "line": [line(*cells, fromConstraint="Whispers"), line(*cells[::-1], isNewConstraint=True)],
+    }
+    puzzle = cosmetic("Green lines are German whispers and palindromes.", **keys)
+    assert isinstance(puzzle, Puzzle) and set(puzzle.rules) == {Whispers((0, 1, 11)), Palindrome((0, 1, 11))}
+    # Not flagged, or elsewhere: a cosmetic line, which the sentence makes both rules at once.
+    keys["line"] = [line(*cells)]
+    refused = cosmetic("Green lines are German whispers and palindromes.", **keys)
+    assert isinstance(refused, InputError) and "could be a" in str(refused)
+    keys["line"] = [line("R5C5", "R5C6", fromConstraint="Whispers")]
+    refused = cosmetic("Green lines are German whispers and palindromes.", **keys)
+    assert isinstance(refused, InputError) and "could be a" in str(refused)
+
+
+@pytest.mark.parametrize(
+    ("keys", "ruleset", "message"),
+    [
+        # An item no sentence names, though its look is SudokuPad's whispers'.
+        ({"line": [line("R1C1", "R1C2", "R1C3")]}, NORMAL,
+         "the f-puzzles line #67f067 through r1c1-r1c2-r1c3: no sentence of the rules text says what it"),
+        # A sentence naming no colour names the keyed rules, not the cosmetic line.
+        ({"renban": [{"lines": [["R9C1", "R9C2"]]}], "line": [line("R1C1", "R1C2", colour="#CCCCCC")]},
+         "Digits on a renban line are a set of consecutive digits.",
+         "the f-puzzles line #cccccc through r1c1-r1c2: no sentence"),
+        # ... even in the very look of the keyed rule.
+        ({"whispers": [{"lines": [["R9C1", "R9C2"]]}], "line": [line("R1C1", "R1C2")]},
+         "Adjacent digits on a whisper line differ by at least 5.",
+         "the f-puzzles line #67f067 through r1c1-r1c2: no sentence"),
+        ({"killercage": [{"cells": ["R9C1", "R9C2"], "value": "3"}],
+          "cage": [{"cells": ["R1C1", "R1C2"], "value": "8"}]},
+         "Digits in cages sum to the number shown.", "the f-puzzles cage on r1c1, r1c2: no sentence"),
+        ({"circle": [shape("R1C1", "R1C2", colour="#FF4043", size=0.3)]},
+         "Digits separated by a red dot are 1 apart.",
+         "the f-puzzles circle between r1c1 and r1c2: no sentence"),
+        # A sentence stating a constraint that names no rule.
+        ({"line": [line("R1C1", "R1C2")]},
+         "Digits along green lines differ by at least 5. The snake may not touch itself.",
+         "'The snake may not touch itself.' names no rule this tool knows"),
+        # A sentence naming a look that nothing has.
+        ({"line": [line("R1C1", "R1C2")]},
+         "Digits along green lines differ by at least 5. Digits on purple renban lines are consecutive.",
+         "'Digits on purple renban lines are consecutive.' names nothing drawn in the puzzle"),
+        # A cage whose sum is no number, a turned rectangle, an item with no cells.
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "?"}]}, "Digits in cages sum to the number shown.",
+         "the f-puzzles cage on r1c1, r1c2 with '?' has no meaning this tool knows"),
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "8", "outlineC": "#FF0000"}]},
+         "Digits in cages sum to the number shown.", "f-puzzles cage 1: a cage drawn in #ff0000"),
+        ({"rectangle": [{**shape("R1C1", colour="#CFCFCF", size=0.7), "angle": 45}]},
+         "Grey squares are even.",
+         "f-puzzles rectangle 1: turned by 45 degrees"),
+        ({"text": [{"value": "X"}]}, "Digits joined by an X sum to 10.",
+         'f-puzzles text 1: expected a list of cells such as ["R1C1"], found null'),
+        ({"line": [line("R1C1", "R1C10")]}, "Green lines are whispers.",
+         'f-puzzles line 1: "R1C10" is not a cell in the 9x9 grid'),
+    ],
+)  # fmt: skip
+def test_a_cosmetic_item_or_sentence_not_mapped_is_refused_naming_it(
+    keys: dict[str, Any], ruleset: str, message: str
+) -> None:
+    refused = cosmetic(ruleset, **keys)
+    assert isinstance(refused, InputError) and message in str(refused), refused
+
+
+def test_decoration_is_kept_and_written_back() -> None:
+    """A word outside the grid and the line drawn for a keyed rule are
+    decoration: written back as they were, the picture only while its rule is there."""
+    word = {"cells": ["R0C5"], "value": "Hello", "fontC": "#000000", "size": 0.5}
+    picture = line("R1C1", "R1C2", fromConstraint="Renban")
+    keys = {"renban": [{"lines": [["R1C1", "R1C2"]]}], "text": [word], "line": [picture]}
+    puzzle = cosmetic("Digits on a pink renban line are consecutive.", **keys)
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == (Renban((0, 1)),)
+    doc = to_fpuzzles_json(puzzle)
+    assert doc["text"] == [word] and doc["line"] == [picture]
+    assert read_fpuzzles(json.dumps(doc)) == [puzzle]
+    bare = to_fpuzzles_json(puzzle.with_rules(()))
+    assert bare["text"] == [word] and "line" not in bare and "renban" not in bare
+    # Nothing cosmetic, nothing kept.
+    plain = cosmetic("Digits on a pink renban line are consecutive.", renban=keys["renban"])
+    assert isinstance(plain, Puzzle) and plain.meta is not None and plain.meta.decoration is None
+
+
+def test_the_user_may_say_what_cosmetic_lines_of_a_colour_mean() -> None:
+    """``--line-rule``: over a rules text that does not say (as for SudokuPad's own lines)."""
+    keys = {"line": [line("R1C1", "R1C2", "R1C3", colour="#123456")]}
+    assert isinstance(cosmetic(NORMAL, **keys), InputError)
+    token = LINE_RULES.set((line_rule("#123456=renban"),))
+    try:
+        puzzle = cosmetic(NORMAL, **keys)
+    finally:
+        LINE_RULES.reset(token)
+    assert isinstance(puzzle, Puzzle) and puzzle.rules == (Renban((0, 1, 2)),)

@@ -386,7 +386,7 @@ def test_an_f_puzzles_rules_text_is_read_with_its_keys() -> None:
     }
     with pytest.raises(PuzzleError, match="Every digit/colour pair must appear exactly once"):
         parse_sudokupad(fpuz("Every digit/colour pair must appear exactly once.", **thermo))
-    with pytest.raises(PuzzleError, match="names a rule the puzzle holds none of"):
+    with pytest.raises(PuzzleError, match="names nothing drawn in the puzzle"):
         parse_sudokupad(fpuz("Digits along a renban line are consecutive.", **thermo))
 
 

@@ -38,7 +38,8 @@ from squiggly_cp.formats.sudokupad import parse_sudokupad
 from squiggly_cp.make.regionmaps import leftover_conflict
 from squiggly_cp.web import answers
 from squiggly_cp.web.answers import generate_answer
-from squiggly_cp.web.app import GenerateRequest, create_app, host_name
+from squiggly_cp.web.app import create_app, host_name
+from squiggly_cp.web.models import GenerateRequest
 
 UNFILLABLE_4X4 = "................" + "2111221423343344"
 """A 4x4 layout no completed grid fits (found by the library, checked below by brute force)."""

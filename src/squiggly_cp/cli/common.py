@@ -368,7 +368,8 @@ def format_option(judge: bool = False) -> Callable[[Callable[..., Any]], Callabl
         metavar="COLOUR=KIND[:N]",
         expose_value=False,
         callback=_line_rules,
-        help="What a SudokuPad link's lines of COLOUR mean, where its rules text does not say (or says "
+        help="What a SudokuPad link's lines of COLOUR (and f-puzzles' cosmetic lines) mean, where its "
+        "rules text does not say (or says "
         "otherwise): '#67f067=whispers', '#f067f0=renban', '#67f067=whispers:4' (N: a gap or total). "
         "Repeatable.",
     )

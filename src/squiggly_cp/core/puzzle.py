@@ -98,6 +98,10 @@ class Meta:
     """The solution the link carried, kept even when it is not one of the
     puzzle's (`Puzzle.claim_warning` says so: a sign the link was misread);
     no part of what the metadata says, so equality ignores it."""
+    decoration: str | None = None
+    """What the link draws that no rule needs (f-puzzles' cosmetic items read
+    as such: a word outside the grid, the line it drew for a rule it holds),
+    as that format's JSON text, which its writer writes back."""
 
 
 @dataclass(frozen=True)

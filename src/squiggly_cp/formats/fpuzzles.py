@@ -27,12 +27,16 @@ If a JSON document spanning lines is broken, the lines after its start are
 skipped up to a blank line, a line starting with ``{`` or ``[``, or a line
 that is a link or base64 string, and reading goes on from there.
 
-Constraints this tool does not understand, and cosmetic keys (``line``,
-``rectangle``, ``circle``, ``text``, ``cage``...) whose meaning is in the rules
-text only, are refused, naming the key, rather than silently dropped: any
-top-level key outside `TOP_LEVEL_KEYS` and `RULE_KEYS` and any cell key outside
-`CELL_KEYS` makes the puzzle an `InputError` unless its value is empty (``[]``,
-``{}``, ``false``, ``null`` or ``""``), which constrains nothing. A rule that
+f-puzzles' cosmetic keys (``line``, ``rectangle``, ``circle``, ``text``,
+``cage``), whose meaning is in the rules text only, are read with it by
+`fpuzzles_cosmetic` (SudokuPad's reader of a drawing), and refused, naming
+the item, where no sentence gives one; those that are decoration are kept
+(`Meta.decoration`) and written back. Constraints this tool does not
+understand are refused, naming the key, rather than silently dropped: any
+top-level key outside `TOP_LEVEL_KEYS`, `RULE_KEYS` and `COSMETIC_KEYS`
+and any cell key outside `CELL_KEYS` makes the puzzle an `InputError`
+unless its value is empty (``[]``, ``{}``, ``false``, ``null`` or ``""``),
+which constrains nothing. A rule that
 cannot be read, or that f-puzzles means otherwise than this tool, is refused
 in one line naming the rule.
 
@@ -58,10 +62,10 @@ from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
 from ..core.rules import regions_leaving_cells
+from .fpuzzles_cosmetic import COSMETIC_KEYS, cosmetic_rules, decoration
 from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
 from .links import embedded_link
 from .lzcodec import DecodeError, decompress_base64
-from .sudokupad_text import text_rules
 from .text import LINE_CAP, Overlong, Sample, stream_lines
 
 LINK_PREFIX = "https://f-puzzles.com/?load="
@@ -331,7 +335,7 @@ def _empty(value: Any) -> bool:
 def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     if not isinstance(doc, dict):
         return InputError(f"expected a JSON object, found {type(doc).__name__}", number)
-    known = TOP_LEVEL_KEYS | RULE_KEYS
+    known = TOP_LEVEL_KEYS | RULE_KEYS | set(COSMETIC_KEYS)
     unknown = [key for key, value in doc.items() if key not in known and not _empty(value)]
     if unknown:
         return InputError(
@@ -366,15 +370,17 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
         return InputError(f"regions: {e.message}" if e.row else e.message, number, e.row, e.col)
     try:
         rules = partial + tuple(read_rules(doc, size))
-        puzzle = puzzle.with_rules(rules + tuple(text_rules(doc.get("ruleset"), rules)))
+        drawn, kept = cosmetic_rules(doc, size, rules)
+        puzzle = puzzle.with_rules(rules + tuple(drawn))
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
-    return puzzle.with_meta(_meta(doc, size))
+    return puzzle.with_meta(_meta(doc, size, json.dumps(kept, separators=(",", ":")) if kept else None))
 
 
-def _meta(doc: dict[str, Any], size: int) -> Meta | None:
+def _meta(doc: dict[str, Any], size: int, decoration: str | None = None) -> Meta | None:
     """The document's title, author, rules and solution (a flat list of N²
-    digits), where they are well-formed; None when it has none of them."""
+    digits), where they are well-formed, and its ``decoration``; None when it
+    has none of them."""
     texts = [doc.get(key) if isinstance(doc.get(key), str) and doc.get(key) else None for key in _META_KEYS]
     solution = doc.get("solution")
     grid = None
@@ -384,10 +390,10 @@ def _meta(doc: dict[str, Any], size: int) -> Meta | None:
         and all(type(d) is int and 1 <= d <= size for d in solution)
     ):
         grid = tuple(solution)
-    if grid is None and not any(texts):
+    if grid is None and not any(texts) and decoration is None:
         return None
     title, author, rules = texts
-    return Meta(title, author, rules, solution=grid)
+    return Meta(title, author, rules, solution=grid, decoration=decoration)
 
 
 _META_KEYS = ("title", "author", "ruleset")
@@ -454,6 +460,7 @@ def to_fpuzzles_json(puzzle: Puzzle, title: str | None = None) -> dict[str, Any]
             doc[key] = text
     doc["grid"] = grid
     doc.update(write_rules(puzzle))
+    doc.update(decoration(meta.decoration, doc))
     if meta.solution is not None:
         doc["solution"] = list(meta.solution)
     return doc

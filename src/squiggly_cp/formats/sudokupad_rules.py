@@ -29,6 +29,10 @@ f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
 a clue's place and arrow), a value a sentence gives that is the rule's
 default (a whisper's gap of 5 on a 9x9) dropped.
 
+f-puzzles' cosmetic items, drawn as SudokuPad's converter draws them
+(`fpuzzles_cosmetic`), are given their meaning here too (`meant_rules`),
+but from a sentence only, beside the rules the document's keys hold.
+
 Whole-grid rules in the metadata (object or cages): f-puzzles' names true
 (``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``), and
 ``negative`` naming kinds of dots whose every instance is drawn (``white``,
@@ -39,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..core.puzzle import PuzzleError
@@ -52,7 +56,7 @@ from .sudokupad_marks import elements
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
 from .sudokupad_text import LINE_RULES, Said, by_sentence, colour_name, hexed, read_text, sentence, styles
 
-__all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules"]
+__all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules", "meant_rules"]
 
 NEGATIVES: dict[str, Rule] = {
     key: kind(key)  # type: ignore[call-arg]  # such a rule is built from its style alone
@@ -127,10 +131,23 @@ def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Ru
     says one, else by the one declared style it is drawn in; raises
     `PuzzleError` naming the first element or sentence it refuses."""
     said = read_text(text)
-    drawn = elements(doc, n)
+    return meant_rules(elements(doc, n), n, said)
+
+
+def meant_rules(
+    drawn: list[Drawn], n: int, said: list[Said], keyed: Sequence[Rule] | None = None
+) -> list[Rule]:
+    """The rules of the ``drawn`` elements, given their meaning by what the
+    rules text ``said`` (`read_text`), and the whole-grid rules it names
+    (`drawn_rules`). ``keyed``: the elements are f-puzzles' cosmetic items
+    beside the rules its keys hold. Each then takes its meaning from a
+    sentence only: none from its look alone, none from a sentence naming no
+    colour and a kind the keys hold (it names those); and a sentence naming a
+    kind the keys hold is accounted for."""
+    kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
     for item in drawn:
-        _give_meaning(item, said, n)
-    _check_sentences(said, drawn)
+        _give_meaning(item, said, n, kinds)
+    _check_sentences(said, drawn, kinds or frozenset())
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
@@ -143,11 +160,12 @@ Meaning = tuple[str, str, Said | None]
 """A style (kind, key) and the sentence that gives it, if one does."""
 
 
-def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
+def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] | None = None) -> None:
     """Which style ``item`` is: one it is drawn in that a sentence names, else
     what a sentence naming its colour says (of a style of its form), else what
     a sentence naming no colour says (of a style of its form), else the one
-    style it is drawn in."""
+    style it is drawn in. ``keyed``: an f-puzzles cosmetic item beside rules
+    of these kinds (`meant_rules`): a sentence's meaning only."""
     if item.element == "outline":
         raise refused(item.where)
     if item.element == "outside" and not item.direction and not (item.text.isdigit() and _beside(item.at, n)):
@@ -157,7 +175,12 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
         item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
         return
     colour = colour_name(item.colour) if item.colour else None
-    same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
+    same = [
+        s
+        for s in said
+        if RULES[s.kind].styles[s.key].look.element == item.element
+        and (s.colour is not None or s.kind not in (keyed or ()))  # else it names the keyed rules
+    ]
     repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
     if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
         item.meaning = [(repeat[0].kind, repeat[0].key, repeat[0])]
@@ -174,10 +197,24 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
         (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
     ]
     named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
-    options = confirmed or coloured or named or looking
+    options = confirmed or coloured or named or (looking if keyed is None else [])
+    if not options and keyed is not None:
+        raise PuzzleError(f"{item.where}: no sentence of the rules text says what it means")
     if not options:
         raise refused(_named(item))
-    item.meaning = [_one(item, options)]
+    chosen = _one(item, options)
+    by = chosen[2]
+    # Its sentence may give its colour another meaning ("green lines are whispers and palindromes").
+    also: list[Meaning] = [
+        (s.kind, s.key, s)
+        for s in loose
+        if by is not None
+        and s.sentence == by.sentence
+        and (s.kind, s.key) != chosen[:2]
+        and s.colour is not None
+        and s.colour == colour
+    ]
+    item.meaning = [_one(item, [chosen, *also])]
 
 
 def _candidates(item: Drawn) -> list[Meaning]:
@@ -208,8 +245,9 @@ def _beside(at: tuple[int, int] | None, n: int) -> bool:
     return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
 
 
-def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
-    """Each sentence naming a drawn rule by a colour finds something drawn so."""
+def _check_sentences(said: list[Said], drawn: list[Drawn], keyed: frozenset[str]) -> None:
+    """Each sentence naming a drawn rule by a colour finds something drawn so
+    (or names a kind of the ``keyed`` rules, f-puzzles')."""
     used = {id(s) for item in drawn for _, _, s in item.meaning if s is not None}
     meant = {(k, key) for item in drawn for k, key, _ in item.meaning}
     if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
@@ -219,7 +257,10 @@ def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
         anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
         if not anchored or len(anchored) < len(group):
             continue
-        if any(id(s) in used or (s.colour is None and (s.kind, s.key) in meant) for s in anchored):
+        if any(
+            id(s) in used or (s.colour is None and (s.kind, s.key) in meant) or s.kind in keyed
+            for s in anchored
+        ):
             continue
         raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
 

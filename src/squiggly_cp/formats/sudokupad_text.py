@@ -19,7 +19,6 @@ import re
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
@@ -27,7 +26,7 @@ from ..core.rules import Dot, Rule
 from ..core.rules.base import Style
 from ..core.rules.dots import DEFAULTS
 from ..core.rules.lines import GapLine
-from ..core.rules.registry import RULES, whole_rule
+from ..core.rules.registry import RULES
 
 __all__ = ["COLOURS", "Said", "colour_name", "read_text", "recolour", "sentence", "styles"]
 
@@ -53,7 +52,8 @@ _NORMAL = re.compile(
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|without|never)\s+(?:an?\s+|the\s+)?$")
 """A negation just before a rule's name."""
-_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|\n+")
+_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|(?<=[.!?;:])[ \t]*\n\s*|\n\s*\n\s*|\n+(?=\s*[^\sa-z])")
+"""Sentence ends; line breaks, but one inside a sentence (no stop before it, lower case after it)."""
 
 
 def styles() -> list[tuple[str, str, Style]]:
@@ -141,7 +141,7 @@ _PHRASES = sorted(
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+    return [" ".join(s.split()) for s in _SPLIT.split(text) if s and s.strip()]
 
 
 def _named(sentence: str) -> list[tuple[str, str]]:
@@ -202,25 +202,6 @@ def by_sentence(said: Sequence[Said]) -> list[list[Said]]:
     for s in said:
         groups.setdefault(s.sentence, []).append(s)
     return list(groups.values())
-
-
-def text_rules(text: Any, rules: Sequence[Rule]) -> list[Rule]:
-    """What a rules text adds to the rules a document's keys hold (f-puzzles'):
-    the rules of the whole grid it names (anti-knight, all white dots given...);
-    `PuzzleError` quoting a sentence that states a constraint and names no rule
-    this tool knows, or that names only drawn rules the puzzle holds none of."""
-    if not isinstance(text, str):
-        return []
-    held = {rule.kind for rule in rules}
-    added: list[Rule] = []
-    for group in by_sentence(read_text(text)):
-        whole = [s for s in group if RULES[s.kind].styles[s.key].look.element == "whole"]
-        for s in whole:
-            rule = whole_rule(s.kind, s.key)
-            added += [] if rule in rules or rule in added else [rule]
-        if not whole and not any(s.kind in held for s in group):
-            raise PuzzleError(f"{group[0].where()} names a rule the puzzle holds none of")
-    return added
 
 
 def hexed(colour: str | None) -> str:

@@ -15,7 +15,6 @@ verdict ``unknown``, never an error.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -25,32 +24,26 @@ from ..ask.hint import hint
 from ..core.case import Case, InputError
 from ..core.limits import Deadline, Undecided
 from ..core.position import Position
-from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict, standard_regions
-from ..core.regions import check_regions
-from ..core.rules import NoRegion, Rule
+from ..core.puzzle import DIGIT_CHARS, Puzzle, PuzzleError, Unsupported, Verdict
+from ..core.rules import NoRegion
 from ..draw.page import case_data
 from ..draw.render import CELL, MARGIN, case_svg
 from ..draw.rules import rules_svg
 from ..engines.registry import classify, with_proved_solution
 from ..formats.detect import write_puzzles
-from ..formats.fpuzzles import fpuzzles_link
-from ..formats.fpuzzles_rules import RuleProblem, read_rules, rule_entries, write_rules
+from ..formats.fpuzzles_rules import rule_entries, write_rules
 from ..formats.open import cases_in, positions_in
-from ..formats.registry import GENERATED, REGISTRY
+from ..formats.registry import REGISTRY
 from ..formats.sudokupad_text import LINE_RULES, line_rule
 from ..logic.assess import Assessment, assess
-from ..make.generate import make_puzzle
 from ..make.regionmaps import check_layout_fillable, leftover_conflict
-from ..make.targets import level_range, rating_target
+from .bad_request import BadRequest
+from .making import generate_answer
 
 __all__ = ["ANSWERS", "BadRequest", "answer"]
 
 UNKNOWN = Verdict.UNKNOWN.value
 
-
-
-class BadRequest(Exception):
-    """A request the workbench cannot answer: its one-line reason (HTTP 400)."""
 
 
 def answer(endpoint: str, request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
@@ -439,67 +432,6 @@ def svg(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
     if colours is not None and len(colours) != puzzle.size:
         raise BadRequest(f"colours: {len(colours)} entries, but the puzzle has {puzzle.size} regions")
     return {"svg": case_svg(1, puzzle, colours=colours)}
-
-
-LEVELS = ("easy", "medium", "hard", "fiendish", "beyond")
-
-
-def generate_answer(request: Mapping[str, Any], time_limit: float | None) -> dict[str, Any]:
-    """A unique puzzle (line form) of ``size``, on ``regions`` when given, of
-    a ``difficulty`` or ``rating`` range (on ``scale``), with clue ``symmetry``,
-    from ``seed``; with ``rules``, also as an f-puzzles link that holds them."""
-    size = request["size"]
-    layout = None
-    if request.get("regions") is not None:
-        regions = request["regions"]
-        if len(regions) != size * size:
-            raise BadRequest(f"regions: {len(regions)} labels, but a {size}x{size} layout has {size * size}")
-        try:
-            layout = check_regions(regions, size)
-        except PuzzleError as e:
-            raise BadRequest(f"regions: {e}") from None
-    difficulty, rating = request.get("difficulty"), request.get("rating")
-    if difficulty is not None and rating is not None:
-        raise BadRequest("give difficulty or rating, not both")
-    if rating is not None and not rating[0] <= rating[1]:  # NaN fails too
-        raise BadRequest(f"rating: {list(rating)} is not a range [low, high] with low <= high")
-    target = None
-    if difficulty is not None or rating is not None:
-        try:
-            low, high = rating or level_range(str(difficulty))
-            target = rating_target(low, high, scale=request.get("scale") or "default")
-        except ValueError as e:
-            raise BadRequest(f"rating: {e}") from None
-    rules = _kept_rules(request.get("rules"), size)
-    seed = request.get("seed")
-    rng = random.Random(f"squiggly-cp serve {seed}" if seed is not None else None)
-    try:
-        puzzle = make_puzzle(
-            rng, "unique", size, layout, symmetry=request.get("symmetry") or "none",
-            target=target, time_limit=time_limit, rules=rules,
-        )  # fmt: skip
-    except Undecided:
-        limit = "the time limit" if time_limit is None else f"the {time_limit:g} s time limit"
-        return {"verdict": UNKNOWN, "reason": f"{limit} ran out before a puzzle was made"}
-    except RuntimeError as e:
-        return {"verdict": UNKNOWN, "reason": str(e)}
-    except PuzzleError as e:  # the layout admits no grid (keeping the rules: the message says so)
-        raise BadRequest(f"regions: {e}") from None
-    made = {"verdict": Verdict.UNIQUE.value, "puzzle": write_puzzles([puzzle.with_rules(())], GENERATED)}
-    if rules:  # the line form holds no rules: the link holds the whole puzzle
-        made["link"] = fpuzzles_link(puzzle)
-    return made
-
-
-def _kept_rules(keys: Mapping[str, Any] | None, size: int) -> tuple[Rule, ...]:
-    """The rules to keep, from f-puzzles keys; `BadRequest` naming one malformed or that cannot hold."""
-    if not keys:
-        return ()
-    try:
-        blank = Puzzle(size, (0,) * size**2, standard_regions(size), rules=read_rules(dict(keys), size))
-        return blank.keepable_rules()
-    except (RuleProblem, PuzzleError) as e:
-        raise BadRequest(f"rules: {e}") from None
 
 
 ANSWERS: dict[str, Callable[[Mapping[str, Any], float | None], dict[str, Any]]] = {
