@@ -11,11 +11,11 @@ look every rule kind declares for each of its styles (`Style.look`, and
 ``Style.also``: how SudokuPad's own f-puzzles converter draws it where that
 differs), and given its meaning in this order:
 
-* a style it is drawn in that a sentence of the rules text names
-  (`sudokupad_text`: by its phrases or our own sentence);
-* else the style a sentence names together with the element's colour
-  ("grey lines are renban lines", "digits along green lines differ by at
-  least 4": a sentence giving a look another meaning wins);
+* a style it is drawn in that a sentence of the rules text gives
+  (`sudokupad_text`: by what it asserts, its phrases or our own sentence);
+* else the style a sentence gives together with a colour word that fits
+  the element's colour ("grey lines are renban lines", "digits along green
+  lines differ by at least 4": a sentence giving a look another meaning wins);
 * else the one style it is drawn in (SudokuPad's conventions: the drawing
   alone fixes odd and even cells, diagonals, kropki dots...).
 
@@ -23,7 +23,8 @@ It is refused, in one line naming it, when two styles remain (one look, two
 rules) or none does; a number outside the grid with no arrow that is beside
 no row or column, and a word there, are decoration. A sentence naming a
 drawn rule by a colour that nothing drawn has is refused (the text and the
-drawing disagree); a sentence naming a rule of the whole grid (anti-knight,
+drawing disagree), and so is a colour word that fits drawn colours of two
+families or meanings; a sentence naming a rule of the whole grid (anti-knight,
 all dots given) switches it on. Each element's rule is built through its
 f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
 a clue's place and arrow), a value a sentence gives that is the rule's
@@ -50,7 +51,17 @@ from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .sudokupad_marks import elements
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
-from .sudokupad_text import LINE_RULES, Said, by_sentence, colour_name, hexed, read_text, sentence, styles
+from .sudokupad_text import (
+    LINE_RULES,
+    Said,
+    by_sentence,
+    colour_fits,
+    colour_name,
+    hexed,
+    read_text,
+    sentence,
+    styles,
+)
 
 __all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules"]
 
@@ -130,7 +141,8 @@ def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Ru
     drawn = elements(doc, n)
     for item in drawn:
         _give_meaning(item, said, n)
-    _check_sentences(said, drawn)
+    meta = doc.get("metadata")
+    _check_sentences(said, drawn, isinstance(meta, dict) and bool(meta.get("bgimage")))
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
@@ -156,7 +168,6 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     if told:  # the user says what lines of this colour are: over the drawing and the text
         item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
         return
-    colour = colour_name(item.colour) if item.colour else None
     same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
     repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
     if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
@@ -165,19 +176,24 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     looking = _candidates(item)
     fitting = {(k, key) for k, key, _ in looking}
     confirmed: list[Meaning] = [
-        (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and s.colour in (None, colour)
+        (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and _coloured(s, item) is not False
     ]
     loose = [
         s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
     ]
-    coloured: list[Meaning] = [
-        (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
-    ]
+    coloured: list[Meaning] = [(s.kind, s.key, s) for s in loose if _coloured(s, item)]
     named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
     options = confirmed or coloured or named or looking
     if not options:
         raise refused(item.where)
     item.meaning = [_one(item, options)]
+
+
+def _coloured(said: Said, item: Drawn) -> bool | None:
+    """Is ``item`` of the colour ``said`` names (None: it names none)?"""
+    if said.colour is None:
+        return None
+    return bool(item.colour) and colour_fits(said.colour, item.colour)
 
 
 def _candidates(item: Drawn) -> list[Meaning]:
@@ -202,8 +218,9 @@ def _beside(at: tuple[int, int] | None, n: int) -> bool:
     return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
 
 
-def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
-    """Each sentence naming a drawn rule by a colour finds something drawn so."""
+def _check_sentences(said: list[Said], drawn: list[Drawn], background: bool = False) -> None:
+    """Each sentence naming a drawn rule by a colour finds something drawn so,
+    and its colour word fits drawn colours of one family and meaning."""
     used = {id(s) for item in drawn for _, _, s in item.meaning if s is not None}
     meant = {(k, key) for item in drawn for k, key, _ in item.meaning}
     if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
@@ -213,9 +230,36 @@ def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
         anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
         if not anchored or len(anchored) < len(group):
             continue
+        _one_colour(anchored, drawn)
+        styles = {(s.kind, s.key) for s in anchored}
         if any(id(s) in used or (s.colour is None and (s.kind, s.key) in meant) for s in anchored):
             continue
-        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
+        if any(_coloured(anchored[0], item) and styles & _meanings(item) for item in drawn):
+            continue  # another sentence gave those elements the same meaning ("RENBAN", then its rule)
+        where = " (a background picture, which this tool does not read, may draw it)" if background else ""
+        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle{where}")
+
+
+def _meanings(item: Drawn) -> set[tuple[str, str]]:
+    return {(kind, key) for kind, key, _ in item.meaning}
+
+
+def _one_colour(group: list[Said], drawn: list[Drawn]) -> None:
+    """A sentence's colour word fits the drawn colours (of the elements its
+    rules could be) of one family only, and those have one meaning."""
+    said = group[0]
+    if said.colour is None:
+        return
+    looks = [look for s in group for look in _looks(RULES[s.kind].styles[s.key])]
+    fitting = [i for i in drawn if _coloured(said, i) and any(fits(i, look, loose=True) for look in looks)]
+    colours = sorted({item.colour for item in fitting})
+    families = {colour_name(c) for c in colours}
+    meanings = {meaning for item in fitting for meaning in _meanings(item)}
+    if len(families) > 1 or len(meanings) > 1:
+        raise PuzzleError(
+            f"SudokuPad: the colour word {said.colour!r} of {said.where()} fits the drawn colours "
+            f"{', '.join(colours)}, which differ: refused"
+        )
 
 
 def _built(drawn: list[Drawn], n: int) -> list[Rule]:
