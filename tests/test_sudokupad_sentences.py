@@ -1,0 +1,180 @@
+"""What a SudokuPad rules sentence means (`sudokupad_text.asserted`, each
+style's ``says``), read on hand-made links: a sentence that states a rule
+without naming it ("adjacent digits on a green line differ by 3 or more"), a
+family name ("thermometer") whose sentence asserts a slow one, colour words
+by family (pink, peach, tan), and the refusals: a sentence naming one rule and
+stating another's meaning, a colour word fitting two drawn colours, a sentence
+about a line only a background picture draws.
+
+The expected rules are worked by hand from each sentence's meaning; the
+helpers building the links are test_sudokupad_drawn's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from lzstring import LZString
+
+from squiggly_cp.core.puzzle import PuzzleError
+from squiggly_cp.core.rules import (
+    CountingCircles,
+    EntropicLine,
+    ParityLine,
+    RegionSumLine,
+    Renban,
+    SlowThermometer,
+    SumLine,
+    Thermometer,
+    Whispers,
+)
+from squiggly_cp.formats.sudokupad import parse_sudokupad, utf16_units
+from squiggly_cp.formats.sudokupad_text import asserted, colour_fits
+from test_sudokupad_drawn import at, circle, read, refused
+
+
+def line(cells: list[int], colour: str, thickness: float = 10, n: int = 9) -> dict[str, Any]:
+    return {"color": colour, "thickness": thickness, "wayPoints": [at(c, n) for c in cells]}
+
+
+def thermometer(cells: list[int], colour: str, thickness: float = 19) -> dict[str, Any]:
+    """A thermometer as SudokuPad's tool draws it: a line and a circle on its first cell."""
+    bulb = circle(at(cells[0]), 0.8, colour, colour)
+    return {"lines": [line(cells, colour, thickness)], "underlays": [bulb]}
+
+
+# What a sentence asserts -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gap"),
+    [
+        ("Adjacent digits on a green line differ by 3 or more.", 3),
+        ("Adjacent digits on a green line must differ by at least 3.", 3),
+        ("Neighbouring cells along green lines have a difference of at least 3.", 3),
+    ],
+)
+def test_a_sentence_stating_a_whisper_s_gap_gives_the_green_lines_it(sentence: str, gap: int) -> None:
+    assert read(sentence, lines=[line([0, 1, 2], "#67f067ff", 9.6)]) == {Whispers((0, 1, 2), gap)}
+
+
+def test_the_predicate_decides_between_a_thermometer_and_a_slow_one() -> None:
+    drawn = thermometer([0, 1, 2], "#cccf")
+    slow = (
+        "Digits along a thermometer must increase or stay the same from the bulb to the end.",
+        "Slow thermometer: Digits along a thermometer either increase or stay the same from the bulb end.",
+        "Digits never decrease along a thermometer, starting from its bulb.",
+    )
+    for sentence in slow:
+        assert read(sentence, **drawn) == {SlowThermometer((0, 1, 2))}, sentence
+    assert read("Digits along thermometers must increase from the bulb end to the tip.", **drawn) == {
+        Thermometer((0, 1, 2))
+    }
+
+
+def test_region_sum_lines_are_read_from_what_their_sentences_say() -> None:
+    across = {"lines": [line([1, 2, 3], "#2ecbffff", n=6)]}  # r1c2, r1c3 in box 1; r1c4 in box 2 of a 6x6
+    for text in (
+        "All digits along a blue line must sum to the same total in each 2x3 box the line visits.",
+        "Along each blue line, digits in each region must sum to the same total.",
+        "Region borders divide the blue line into segments with the same sum.",
+        "Box borders separate blue lines into segments. Digits on each segment of the same line sum to the "
+        "same value. Different lines may have different segment sums.",
+    ):
+        assert read(text, 6, **across) == {RegionSumLine((1, 2, 3))}, text
+    equal = "Digits along a blue line have an equal sum N within each box it passes through."
+    assert read(equal, 6, **across) == {RegionSumLine((1, 2, 3))}
+
+
+def test_a_literal_line_break_ends_a_sentence() -> None:
+    """A rules text copied from JSON keeps "\\n" as two characters: "Region Sum
+    Lines" after it is a region-sum line, not a sum line ("sum lines")."""
+    text = (
+        "Normal sudoku rules apply.\\n\\nRegion Sum Lines: Digits along a blue line have an equal sum N "
+        "within each 2x2 box the line passes through. Different lines may have different values for N."
+    )
+    assert read(text, 4, lines=[line([0, 5, 8], "#34BBE6", n=4)]) == {RegionSumLine((0, 5, 8))}
+
+
+def test_parity_renban_entropic_sum_line_and_counting_circle_sentences() -> None:
+    parity = "Two cells adjacent along a red line must contain one even digit and one odd digit."
+    assert read(parity, lines=[line([0, 1, 2], "#ff6b6b")]) == {ParityLine((0, 1, 2))}
+    renban = "RENBAN\n- Digits on a purple Renban line must be a set of consecutive, non-repeating digits."
+    assert read(renban, lines=[line([0, 1], "#f067f0")]) == {Renban((0, 1))}
+    fish = "The fish (pink line) consists of a set of consecutive, non-repeating digits in some order."
+    assert read(fish, lines=[line([0, 1], "#f067f0ff", 9.6)]) == {Renban((0, 1))}
+    entropic = "Every three adjacent digits along a peach line hold one low, one medium and one high digit."
+    assert read(entropic, lines=[line([0, 1, 2], "#fcaf")]) == {EntropicLine((0, 1, 2))}
+    tens = "Each white line can be divided into one or more segments that each sum to 12."
+    assert read(tens, lines=[line([0, 1, 2], "#ffffff")]) == {SumLine((0, 1, 2), 12)}
+    ring = {"center": at(4), "width": 0.8, "height": 0.8, "rounded": True, "borderColor": "#000000"}
+    counting = "Any digit in a circle indicates exactly how many circles contain that digit."
+    assert read(counting, overlays=[ring, ring | {"center": at(9)}]) == {CountingCircles((4, 9))}
+
+
+def test_a_name_inside_what_a_sentence_asserts_names_nothing() -> None:
+    """ "one even digit and one odd digit" asserts a parity line; it names no odd or even cell."""
+    said = asserted("Two cells adjacent along a red line must contain one even digit and one odd digit.")
+    assert [(kind, value) for kind, _, value, _ in said] == [("parity", None)]
+    # The longest of overlapping assertions: a lockout line's, not the whisper's "differ by at least 4" in it.
+    lockout = asserted("Its ends differ by at least 4, and no other digit on the line lies between them.")
+    assert [(kind, value) for kind, _, value, _ in lockout] == [("lockout", 4)]
+
+
+# Colour words --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "colour", "fits"),
+    [
+        ("purple", "#f067f0", True), ("pink", "#f067f0", True), ("magenta", "#F067F0FF", True),
+        ("peach", "#fcaf", True), ("orange", "#fcaf", True), ("grey", "#cccf", True), ("gray", "#cccf", True),
+        ("tan", "#dac391ff", True), ("beige", "#dac391", True), ("blue", "#34BBE6", True),
+        ("blue", "#f067f0", False), ("grey", "#f067f0", False), ("green", "#cccf", False),
+        ("white", "#cccf", False), ("peach", "#67f067", False), ("purple", "#ff6b6b", False),
+    ],
+)  # fmt: skip
+def test_a_colour_word_fits_colours_of_its_family(word: str, colour: str, fits: bool) -> None:
+    assert colour_fits(word, colour) is fits
+
+
+def test_a_colour_word_finds_its_lines_by_family() -> None:
+    """A tan slow thermometer (its word no family name of ours), magenta renban lines."""
+    slow = "Digits along the tan thermometers never decrease from the bulb."
+    assert read(slow, **thermometer([0, 1, 2], "#dac391ff", 15)) == {SlowThermometer((0, 1, 2))}
+    renban = "Digits along magenta lines form a set of consecutive digits in any order."
+    assert read(renban, lines=[line([9, 10], "#f067f0")]) == {Renban((9, 10))}
+
+
+# Refusals ------------------------------------------------------------------------------------------
+
+
+def test_a_sentence_naming_one_rule_and_stating_another_is_refused() -> None:
+    slow = "Digits along a slow thermometer increase from the bulb."
+    message = refused(slow, **thermometer([0, 1], "#cccf"))
+    assert "names a slow thermometer but says what a thermometer is" in message
+    message = refused("Digits on a renban line differ by at least 5.", lines=[line([0, 1], "#f067f0")])
+    assert "names a renban line but says what a German whispers line is" in message
+
+
+def test_a_colour_word_fitting_two_drawn_colours_is_refused() -> None:
+    """Pink is SudokuPad's purple #F067F0 or a red #FF6B6B: which lines are the renban lines?"""
+    drawn = {"lines": [line([0, 1], "#f067f0"), line([9, 10], "#ff6b6b", 16)]}
+    message = refused("Digits on pink lines form a set of consecutive digits in any order.", **drawn)
+    assert "the colour word 'pink'" in message and "#f067f0, #ff6b6b" in message
+    # Purple fits only the first: the red line, the text silent on it, keeps its look's meaning.
+    assert read("Digits on purple lines form a set of consecutive digits in any order.", **drawn) == {
+        Renban((0, 1)), ParityLine((9, 10)),
+    }  # fmt: skip
+
+
+def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> None:
+    """The red lines are in the background picture, which is not read: the
+    sentence names nothing drawn, and the refusal says where it may be."""
+    text = "Two cells adjacent along a red line must contain one even digit and one odd digit."
+    doc = {"cells": [[{} for _ in range(9)] for _ in range(9)], "metadata": {"rules": text}}
+    assert "background" not in refused(text)
+    doc["metadata"]["bgimage"] = "picture.png"
+    with pytest.raises(PuzzleError, match=r"names nothing drawn in the puzzle \(a background picture"):
+        parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
