@@ -21,6 +21,8 @@ from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
     CountingCircles,
     EntropicLine,
+    LittleKiller,
+    NabnerLine,
     ParityLine,
     RegionSumLine,
     Renban,
@@ -120,6 +122,29 @@ def test_a_name_inside_what_a_sentence_asserts_names_nothing() -> None:
     # The longest of overlapping assertions: a lockout line's, not the whisper's "differ by at least 4" in it.
     lockout = asserted("Its ends differ by at least 4, and no other digit on the line lies between them.")
     assert [(kind, value) for kind, _, value, _ in lockout] == [("lockout", 4)]
+
+
+def test_a_little_killer_sentence_names_no_diagonal_and_no_arrow() -> None:
+    """ "along the diagonal indicated by an arrow" is where a little killer's sum
+    runs: neither the rule of a marked diagonal nor an arrow's sum."""
+    clue = {"center": [-0.5, -0.5], "text": "20", "fontSize": 28, "width": 0.25, "height": 0.25}
+    arrow = {"color": "#000000", "thickness": 2, "wayPoints": [[-0.2, -0.2], [-0.02, -0.02]]}
+    for text in (
+        "Digits along the diagonal indicated by an arrow sum to the number by the arrow.",
+        "Values outside the grid give the sum along the indicated diagonal.",
+    ):
+        assert read(text, overlays=[clue], arrows=[arrow]) == {LittleKiller((0, 0), "DR", 20)}, text
+
+
+def test_what_is_stated_of_no_line_gives_no_line_a_meaning() -> None:
+    """A nabner line's "no two digits ... consecutive" needs its line; said of
+    neighbours anywhere it names no rule, and the palindrome keeps its look."""
+    nabner = "No two digits on a brown line may be consecutive."
+    assert read(nabner, lines=[line([0, 1, 2], "#c8a064")]) == {NabnerLine((0, 1, 2))}
+    grey = {"lines": [line([0, 1], "#CFCFCF", 16)]}
+    assert "names no rule" in refused("No two adjacent digits may differ by at least 7.", **grey)
+    fortress = asserted("Digits in grey shaded cells must be greater than all neighbouring unshaded cells.")
+    assert [(kind, key) for kind, key, _, _ in fortress] == [("cellmark", "max")]
 
 
 # Colour words --------------------------------------------------------------------------------------

@@ -209,6 +209,8 @@ _PHRASES = sorted(
     key=lambda item: -len(item[0]),
 )
 _SAYS = [(re.compile(pattern), name, key) for name, key, style in styles() for pattern in style.says]
+_LINE_WORD = re.compile(r"\b(?:lines?|segments?|thermo\w*|" + "|".join([*WORDS, *_GREYS]) + r")\b", re.I)
+"""What a sentence stating a line's rule without naming it says of where: a line, a thermometer, a colour."""
 _LITERAL_BREAK = re.compile(r"(?:\\n)+")
 """A line break written out as backslash and n (a rules text copied from JSON)."""
 _PERMISSIVE = re.compile(r"\b(?:may|can|could) (?:have|hold|use) different\b", re.IGNORECASE)
@@ -276,6 +278,8 @@ def _meant(sentence: str) -> list[tuple[str, str, int | None]]:
         return [(name, key, None) for name, key in ours]
     stated = asserted(sentence)
     named = _named(sentence, [span for *_, span in stated])
+    if not named and not _LINE_WORD.search(sentence):  # a line's rule stated of no line
+        stated = [said for said in stated if RULES[said[0]].styles[said[1]].look.element != "path"]
     says = list(dict.fromkeys((name, key) for name, key, _, _ in stated))
     alien = [s for s in says if s not in named and not any(_kin(n, s) for n in named)]
     if named and alien:

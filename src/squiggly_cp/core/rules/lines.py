@@ -118,7 +118,7 @@ class Renban(Line):
             also=(Look("path", "#F067F0", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
             says=(
                 r"(?<![\w-])(?<!non )consecutive\b[^.;]*\bin (?:any|some) order",
-                r"\bset of (?:[\w-]+,? )*?(?<!non-)consecutive\b",
+                r"\bset of (?:[\w-]+,? ){0,2}?(?<!non-)consecutive\b",
             ),
         )
     }

@@ -215,6 +215,7 @@ class NabnerLine(Line):
             "No two digits on a brown line are equal or consecutive.",
             "nabner line",
             tool=Tool("nabner", "Nabner"),
+            says=(r"\bno two (?:digits|cells)\b[^.;]*\bline\b[^.;]*\bconsecutive\b",),
         )
     }
 
