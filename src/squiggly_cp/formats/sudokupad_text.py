@@ -204,10 +204,14 @@ def recolour(sentence: str, colour: str, word: str) -> str:
 
 
 _OURS = [(name, key, _template(style.sentence)) for name, key, style in styles()]
-_PHRASES = sorted(
-    ((phrase, name, key) for name, key, style in styles() for phrase in style.phrases),
-    key=lambda item: -len(item[0]),
-)
+_PHRASES = [
+    (re.compile(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])"), name, key)
+    for phrase, name, key in sorted(
+        ((phrase, name, key) for name, key, style in styles() for phrase in style.phrases),
+        key=lambda item: -len(item[0]),
+    )
+]
+"""Each style's naming phrases as patterns (a plural or past form too), the longest first."""
 _SAYS = [(re.compile(pattern), name, key) for name, key, style in styles() for pattern in style.says]
 _LINE_WORD = re.compile(r"\b(?:lines?|segments?|thermo\w*|" + "|".join([*WORDS, *_GREYS]) + r")\b", re.I)
 """What a sentence stating a line's rule without naming it says of where: a line, a thermometer, a colour."""
@@ -252,7 +256,7 @@ def _named(sentence: str, taken: Sequence[Span] = ()) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     spans = list(taken)
     for phrase, name, key in _PHRASES:
-        for match in re.finditer(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])", low):
+        for match in phrase.finditer(low):
             if _NEGATED.search(low, 0, match.start()):
                 continue  # "not an anti-knight puzzle" names no rule to keep
             if not any(a < match.end() and match.start() < b for a, b in spans):
