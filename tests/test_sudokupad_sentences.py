@@ -181,6 +181,17 @@ def test_a_sentence_naming_one_rule_and_stating_another_is_refused() -> None:
     assert "names a slow thermometer but says what a thermometer is" in message
     message = refused("Digits on a renban line differ by at least 5.", lines=[line([0, 1], "#f067f0")])
     assert "names a renban line but says what a German whispers line is" in message
+    # The name stands though what the sentence asserts begins inside it ("Thermos: ... increase").
+    strict = "Slow Thermos: Digits along a gray thermometer must generally increase from bulb to tip."
+    message = refused(strict, **thermometer([0, 1], "#cccf"))
+    assert "names a slow thermometer but says what a thermometer is" in message
+
+
+def test_segments_not_cut_by_region_borders_are_no_region_sum() -> None:
+    """Straight runs of a line with one sum in each box is another rule: no
+    region-sum line is read, and the sentence, naming no rule, is refused."""
+    text = "Within each 3x3 box, straight magenta line segments have the same sum."
+    assert "names no rule" in refused(text, lines=[line([0, 1, 2], "#f067f0")])
 
 
 def test_a_colour_word_fitting_two_drawn_colours_is_refused() -> None:

@@ -56,7 +56,8 @@ COLOURS: dict[str, str] = {
     "turquoise": "blue", "teal": "blue", "aqua": "blue", "purple": "purple", "pink": "purple",
     "magenta": "purple", "violet": "purple", "lilac": "purple", "lavender": "purple",
 }  # fmt: skip
-"""Colour words a rules text uses, each by the family `colour_name` gives a drawn colour."""
+"""The colour words our own sentences use, each by the family `colour_name` gives a drawn colour
+(`recolour`); a rules text is read with `WORDS` and `colour_fits`."""
 
 _CONSTRAINT = re.compile(
     r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|"
@@ -182,13 +183,14 @@ def colour_fits(word: str, colour: str) -> bool:
 
 def _template(sentence: str) -> re.Pattern[str]:
     """Our rules sentence as a pattern, its ``{n}``, ``{gap}`` and ``{total}`` any number, its colour
-    any colour."""
+    colour word a rules text may use."""
     words = "|".join(COLOURS)
+    anyword = "|".join(sorted({*COLOURS, *WORDS, *_GREYS}, key=len, reverse=True))
     parts = re.split(r"(\{n\}|\{gap\}|\{total\}|\b(?:" + words + r")\b)", sentence)
     body = "".join(
         r"(?P<gap>\d+)" if p in ("{gap}", "{total}")
         else r"\d+" if p == "{n}"
-        else f"(?:{words})" if p in COLOURS
+        else f"(?:{anyword})" if p in COLOURS
         else re.escape(p)
         for p in parts
     )  # fmt: skip
@@ -250,15 +252,18 @@ def asserted(sentence: str) -> list[tuple[str, str, int | None, Span]]:
 
 
 def _named(sentence: str, taken: Sequence[Span] = ()) -> list[tuple[str, str]]:
-    """The styles a sentence names by their longest phrases, outside the
-    ``taken`` spans (what it asserts: "one odd and one even digit" names no odd cell)."""
+    """The styles a sentence names by their longest phrases, none wholly
+    inside the ``taken`` spans (what it asserts: "one odd and one even digit"
+    names no odd cell; "slow thermos: digits ... increase" still names a slow one)."""
     low = sentence.lower()
     found: list[tuple[str, str]] = []
-    spans = list(taken)
+    spans: list[Span] = []
     for phrase, name, key in _PHRASES:
         for match in phrase.finditer(low):
             if _NEGATED.search(low, 0, match.start()):
                 continue  # "not an anti-knight puzzle" names no rule to keep
+            if any(a <= match.start() and match.end() <= b for a, b in taken):
+                continue
             if not any(a < match.end() and match.start() < b for a, b in spans):
                 spans.append(match.span())
                 found += [(name, key)] if (name, key) not in found else []
@@ -321,7 +326,7 @@ def read_text(text: str | None) -> list[Said]:
         value = re.search(r"at least (\d+)|(\d+) or more|each sum to (\d+)", sentence, re.IGNORECASE)
         number = int(next(g for g in value.groups() if g)) if value else None
         colour = words.pop() if len(words) == 1 else None
-        out += [Said(kind, key, colour, stated or number, sentence) for kind, key, stated in meant]
+        out += [Said(kind, key, colour, given or number, sentence) for kind, key, given in meant]
     return out
 
 

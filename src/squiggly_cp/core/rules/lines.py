@@ -260,8 +260,11 @@ class RegionSumLine(Line):
                 r"\b(?:in|within) (?:each|every) (?:\S+ )?(?:box|region)[^.;]*?\b(?:sum|add)s? "
                 r"(?:up )?to the same",
                 r"\b(?:equal|same) sum\b[^.;]*?\b(?:in|within|for) (?:each|every) (?:\S+ )?(?:box|region)",
-                r"\bsegments?\b[^.;]*?\b(?:(?:sum|add)s? (?:up )?to the same|(?:the same|equal) sums?\b)",
-                r"\bsegments?\b[^.;]*?\bsum (?:individually|separately)",
+                # Segments are where the regions' borders cut a line (not, say, its straight runs).
+                r"\b(?:divides?|splits?|separates?|cuts?)\b[^.;]*\binto segments\b[^.;]*?"
+                r"\b(?:(?:sum|add)s? (?:up )?to the same|(?:the same|equal) sums?\b)",
+                r"\beach segment of the same line\b[^.;]*?\bsums? to the same",
+                r"\bdifferent segments\b[^.;]*?\bsum (?:individually|separately)",
             ),
         )
     }
