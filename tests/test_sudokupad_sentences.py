@@ -19,6 +19,7 @@ from lzstring import LZString
 
 from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
+    CellMark,
     CountingCircles,
     EntropicLine,
     LittleKiller,
@@ -145,6 +146,22 @@ def test_what_is_stated_of_no_line_gives_no_line_a_meaning() -> None:
     assert "names no rule" in refused("No two adjacent digits may differ by at least 7.", **grey)
     fortress = asserted("Digits in grey shaded cells must be greater than all neighbouring unshaded cells.")
     assert [(kind, key) for kind, key, _, _ in fortress] == [("cellmark", "max")]
+
+
+def test_a_fortress_sentence_is_what_an_f_puzzles_maximum_cell_means() -> None:
+    """Inside a SudokuPad link, f-puzzles' ruleset: "greater than digits in
+    adjacent cells" states the maximum cells its key holds; said of a puzzle
+    that holds only thermometers, it is refused."""
+
+    def fpuz(ruleset: str, key: str, entry: dict[str, Any]) -> str:
+        grid = [[{} for _ in range(4)] for _ in range(4)]
+        doc = {"size": 4, "grid": grid, "ruleset": ruleset, key: [entry]}
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    greater = "Fortress: Digits in grey cells must be greater than digits in orthogonally adjacent cells."
+    assert parse_sudokupad(fpuz(greater, "maximum", {"cell": "R2C2"})).puzzle.rules == (CellMark("max", 5),)
+    with pytest.raises(PuzzleError, match="names a rule the puzzle holds none of"):
+        parse_sudokupad(fpuz(greater, "thermometer", {"lines": [["R1C1", "R1C2"]]}))
 
 
 # Colour words --------------------------------------------------------------------------------------

@@ -65,7 +65,8 @@ class CellMark(Rule):
             tool=Tool("min", "Min"),
             says=(
                 r"\b(?:less|smaller|lower) than "
-                r"(?:all |each |every |any )?(?:of )?(?:its |their )?(?:orthogonal(?:ly)? )?"
+                r"(?:all |each |every |any )?(?:of )?(?:its |their |the )?(?:digits in )?"
+                r"(?:orthogonal(?:ly)? )?"
                 r"(?:neighbou?r|adjacent)",
             ),
         ),
@@ -80,7 +81,8 @@ class CellMark(Rule):
             tool=Tool("max", "Max"),
             says=(
                 r"\b(?:greater|more|larger|higher|bigger) than "
-                r"(?:all |each |every |any )?(?:of )?(?:its |their )?(?:orthogonal(?:ly)? )?"
+                r"(?:all |each |every |any )?(?:of )?(?:its |their |the )?(?:digits in )?"
+                r"(?:orthogonal(?:ly)? )?"
                 r"(?:neighbou?r|adjacent)",
             ),
         ),
