@@ -222,6 +222,26 @@ def test_a_colour_word_fitting_two_drawn_colours_is_refused() -> None:
     }  # fmt: skip
 
 
+def test_a_colour_word_fitting_colours_the_drawing_tells_apart_is_refused() -> None:
+    """SudokuPad draws renban lines #F067F0 and zipper lines #A05AF0, both
+    purple: "purple lines" could be either."""
+    drawn = {"lines": [line([0, 1], "#F067F0", 16), line([9, 10], "#A05AF0", 16)]}
+    assert "the colour word 'purple'" in refused("Purple lines are renban lines.", **drawn)
+
+
+def test_one_colour_word_for_several_shades_or_forms_of_one_meaning_is_read() -> None:
+    """Two greens, both the sentence's whispers; one grey word for circles and
+    squares, each form its own rule."""
+    greens = {"lines": [line([0, 1], "#67f067", 16), line([9, 10], "#00c000")]}
+    assert read("Digits along green lines differ by at least 4.", **greens) == {
+        Whispers((0, 1), 4), Whispers((9, 10), 4),
+    }  # fmt: skip
+    square = circle(at(79), 0.7, "#cccccc", "#cccccc") | {"rounded": False}
+    marks = [circle(at(80), 0.7, "#CFCFCF", "#CFCFCF"), square]
+    text = "Digits in grey circles are odd, and digits in grey squares are even."
+    assert read(text, underlays=marks) == {CellMark("odd", 80), CellMark("even", 79)}
+
+
 def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> None:
     """The red lines are in the background picture, which is not read: the
     sentence names nothing drawn, and the refusal says where it may be."""

@@ -245,21 +245,30 @@ def _meanings(item: Drawn) -> set[tuple[str, str]]:
 
 
 def _one_colour(group: list[Said], drawn: list[Drawn]) -> None:
-    """A sentence's colour word fits the drawn colours (of the elements its
-    rules could be) of one family only, and those have one meaning."""
+    """A sentence's colour word, among the elements of one form its rules
+    could be (lines with a bulb, squares...), fits no two drawn colours of
+    different families, or given different meanings, or that the drawing
+    alone tells apart (SudokuPad's renban and zipper lines, both purple)."""
     said = group[0]
     if said.colour is None:
         return
     looks = [look for s in group for look in _looks(RULES[s.kind].styles[s.key])]
-    fitting = [i for i in drawn if _coloured(said, i) and any(fits(i, look, loose=True) for look in looks)]
-    colours = sorted({item.colour for item in fitting})
-    families = {colour_name(c) for c in colours}
-    meanings = {meaning for item in fitting for meaning in _meanings(item)}
-    if len(families) > 1 or len(meanings) > 1:
-        raise PuzzleError(
-            f"SudokuPad: the colour word {said.colour!r} of {said.where()} fits the drawn colours "
-            f"{', '.join(colours)}, which differ: refused"
-        )
+    forms: dict[tuple[str, str, str], dict[str, Drawn]] = {}
+    for item in drawn:
+        if _coloured(said, item) and any(fits(item, look, loose=True) for look in looks):
+            forms.setdefault((item.element, item.shape, item.bulb), {}).setdefault(item.colour, item)
+    for by_colour in forms.values():
+        items = list(by_colour.values())
+        drawn_as = {frozenset((k, key) for k, key, _ in _candidates(item)) for item in items} - {frozenset()}
+        if len(items) > 1 and (
+            len({colour_name(item.colour) for item in items}) > 1
+            or len({frozenset(_meanings(item)) for item in items}) > 1
+            or len(drawn_as) > 1
+        ):
+            raise PuzzleError(
+                f"SudokuPad: the colour word {said.colour!r} of {said.where()} fits the drawn colours "
+                f"{', '.join(sorted(by_colour))}, which differ: refused"
+            )
 
 
 def _built(drawn: list[Drawn], n: int) -> list[Rule]:
