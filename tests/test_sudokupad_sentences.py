@@ -243,6 +243,15 @@ def test_one_colour_word_for_several_shades_or_forms_of_one_meaning_is_read() ->
     assert read(text, underlays=marks) == {CellMark("odd", 80), CellMark("even", 79)}
 
 
+def test_a_dutch_whisper_is_read_by_the_gap_its_sentence_states() -> None:
+    """A Dutch whisper names no German whisper of the default gap 5: its
+    stated difference is read, and named alone it gives its lines no meaning."""
+    orange = {"lines": [line([0, 1], "#ffa500")]}
+    stated = "Adjacent digits along an orange Dutch whisper line must have a difference of at least 4."
+    assert read(stated, **orange) == {Whispers((0, 1), 4)}
+    assert "has no meaning" in refused("Orange lines are Dutch whisper lines.", **orange)
+
+
 def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> None:
     """The red lines are in the background picture, which is not read: the
     sentence names nothing drawn, and the refusal says where it may be."""

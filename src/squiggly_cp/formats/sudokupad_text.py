@@ -72,6 +72,9 @@ _NORMAL = re.compile(
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|without|never)\s+(?:an?\s+|the\s+)?$")
 """A negation just before a rule's name."""
+_QUALIFIED = re.compile(r"\bdutch\s+$")
+"""A word before a rule's name that makes it another rule (a Dutch whisper's
+gap is 4 where none is said): the sentence must state what it means."""
 _SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|\n+")
 
 
@@ -260,7 +263,7 @@ def _named(sentence: str, taken: Sequence[Span] = ()) -> list[tuple[str, str]]:
     spans: list[Span] = []
     for phrase, name, key in _PHRASES:
         for match in phrase.finditer(low):
-            if _NEGATED.search(low, 0, match.start()):
+            if _NEGATED.search(low, 0, match.start()) or _QUALIFIED.search(low, 0, match.start()):
                 continue  # "not an anti-knight puzzle" names no rule to keep
             if any(a <= match.start() and match.end() <= b for a, b in taken):
                 continue
