@@ -9,6 +9,8 @@ is derived from those declarations, so a kind cannot be missing from one.
   step names and the workbench's tools are exactly what the styles declare;
   the workbench's script names no line kind itself.
 * Where a style is offered (its ``sizes``) agrees with CP-SAT on blank grids.
+* What a style's sentence asserts (``says``) is read from its own sentence as
+  that style alone, with the number it holds, and from no other style's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from squiggly_cp.core.rules.registry import LOOK_UNIT, grid_rules, line_kinds, l
 from squiggly_cp.draw.rules import LINE_LOOKS
 from squiggly_cp.engines.cpsat import solve
 from squiggly_cp.formats import fpuzzles_rules, sudokupad_draw, sudokupad_rules
+from squiggly_cp.formats.sudokupad_text import asserted
 from squiggly_cp.logic.links import RULE_STEP_NAMES, step_name
 from squiggly_cp.logic.rating import SCORES
 from squiggly_cp.web.page import tool_table
@@ -62,6 +65,24 @@ def test_every_style_declares_every_field(kind, key, style):
     if style.look.element in DRAWN_BY_HAND:
         assert style.tool is not None and style.tool.id and style.tool.label
     assert any(style.sizes.allows(n) for n in range(MIN_SIZE, MAX_SIZE + 1))
+    for pattern in style.says:
+        plain = re.sub(r"\\[A-Z]|\(\?P", "", pattern)  # a sentence is read lower-case
+        assert plain == plain.lower()
+        # A captured number is the one the kind's f-puzzles value holds (a gap, a total).
+        numbers = {kind.fpuzzles_value} if kind.fpuzzles_value else set()
+        assert set(re.compile(pattern).groupindex) <= numbers
+
+
+@pytest.mark.parametrize(("kind", "key", "style"), ALL, ids=[f"{k.kind}:{key}" for k, key, _ in ALL])
+def test_a_style_s_own_sentence_asserts_it_alone(kind, key, style):
+    """Each style's sentence, read by every style's ``says``, asserts that
+    style (with the gap or total written in it) or nothing (a style known by
+    name alone): no pattern claims another kind's sentence."""
+    said = asserted(style.sentence.format(n=9, gap=3, total=12))
+    assert {(k, key_) for k, key_, _, _ in said} == ({(kind.kind, key)} if style.says else set())
+    number = {"{gap}": 3, "{total}": 12}
+    expected = next((v for field, v in number.items() if field in style.sentence), None)
+    assert all(value == expected for _, _, value, _ in said)
 
 
 def test_tool_ids_and_f_puzzles_keys_name_one_style_each():

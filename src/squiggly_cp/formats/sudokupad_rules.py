@@ -11,11 +11,11 @@ look every rule kind declares for each of its styles (`Style.look`, and
 ``Style.also``: how SudokuPad's own f-puzzles converter draws it where that
 differs), and given its meaning in this order:
 
-* a style it is drawn in that a sentence of the rules text names
-  (`sudokupad_text`: by its phrases or our own sentence);
-* else the style a sentence names together with the element's colour
-  ("grey lines are renban lines", "digits along green lines differ by at
-  least 4": a sentence giving a look another meaning wins);
+* a style it is drawn in that a sentence of the rules text gives
+  (`sudokupad_text`: by what it asserts, its phrases or our own sentence);
+* else the style a sentence gives together with a colour word that fits
+  the element's colour ("grey lines are renban lines", "digits along green
+  lines differ by at least 4": a sentence giving a look another meaning wins);
 * else the one style it is drawn in (SudokuPad's conventions: the drawing
   alone fixes odd and even cells, diagonals, kropki dots...).
 
@@ -23,7 +23,8 @@ It is refused, in one line naming it, when two styles remain (one look, two
 rules) or none does; a number outside the grid with no arrow that is beside
 no row or column, and a word there, are decoration. A sentence naming a
 drawn rule by a colour that nothing drawn has is refused (the text and the
-drawing disagree); a sentence naming a rule of the whole grid (anti-knight,
+drawing disagree), and so is a colour word that fits drawn colours of two
+families or meanings; a sentence naming a rule of the whole grid (anti-knight,
 all dots given) switches it on. Each element's rule is built through its
 f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
 a clue's place and arrow), a value a sentence gives that is the rule's
@@ -54,7 +55,17 @@ from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .sudokupad_marks import elements
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
-from .sudokupad_text import LINE_RULES, Said, by_sentence, colour_name, hexed, read_text, sentence, styles
+from .sudokupad_text import (
+    LINE_RULES,
+    Said,
+    by_sentence,
+    colour_fits,
+    colour_name,
+    hexed,
+    read_text,
+    sentence,
+    styles,
+)
 
 __all__ = ["FLAGS", "NEGATIVES", "drawn_rules", "fits", "flag_rules", "meant_rules"]
 
@@ -130,12 +141,17 @@ def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Ru
     on an ``n``-grid, each given its meaning by the rules ``text`` where it
     says one, else by the one declared style it is drawn in; raises
     `PuzzleError` naming the first element or sentence it refuses."""
-    said = read_text(text)
-    return meant_rules(elements(doc, n), n, said)
+    meta = doc.get("metadata")
+    background = isinstance(meta, dict) and bool(meta.get("bgimage"))
+    return meant_rules(elements(doc, n), n, read_text(text), background=background)
 
 
 def meant_rules(
-    drawn: list[Drawn], n: int, said: list[Said], keyed: Sequence[Rule] | None = None
+    drawn: list[Drawn],
+    n: int,
+    said: list[Said],
+    keyed: Sequence[Rule] | None = None,
+    background: bool = False,
 ) -> list[Rule]:
     """The rules of the ``drawn`` elements, given their meaning by what the
     rules text ``said`` (`read_text`), and the whole-grid rules it names
@@ -143,11 +159,12 @@ def meant_rules(
     beside the rules its keys hold. Each then takes its meaning from a
     sentence only: none from its look alone, none from a sentence naming no
     colour and a kind the keys hold (it names those); and a sentence naming a
-    kind the keys hold is accounted for."""
+    kind the keys hold is accounted for. ``background``: the puzzle is drawn
+    on a picture (which may draw what a sentence names)."""
     kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
     for item in drawn:
         _give_meaning(item, said, n, kinds)
-    _check_sentences(said, drawn, kinds or frozenset())
+    _check_sentences(said, drawn, kinds or frozenset(), background)
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
@@ -174,7 +191,6 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
     if told:  # the user says what lines of this colour are: over the drawing and the text
         item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
         return
-    colour = colour_name(item.colour) if item.colour else None
     same = [
         s
         for s in said
@@ -188,14 +204,12 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
     looking = _candidates(item)
     fitting = {(k, key) for k, key, _ in looking}
     confirmed: list[Meaning] = [
-        (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and s.colour in (None, colour)
+        (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and _coloured(s, item) is not False
     ]
     loose = [
         s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
     ]
-    coloured: list[Meaning] = [
-        (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
-    ]
+    coloured: list[Meaning] = [(s.kind, s.key, s) for s in loose if _coloured(s, item)]
     named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
     options = confirmed or coloured or named or (looking if keyed is None else [])
     if not options and keyed is not None:
@@ -211,10 +225,16 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
         if by is not None
         and s.sentence == by.sentence
         and (s.kind, s.key) != chosen[:2]
-        and s.colour is not None
-        and s.colour == colour
+        and _coloured(s, item)
     ]
     item.meaning = [_one(item, [chosen, *also])]
+
+
+def _coloured(said: Said, item: Drawn) -> bool | None:
+    """Is ``item`` of the colour ``said`` names (None: it names none)?"""
+    if said.colour is None:
+        return None
+    return bool(item.colour) and colour_fits(said.colour, item.colour)
 
 
 def _candidates(item: Drawn) -> list[Meaning]:
@@ -245,9 +265,12 @@ def _beside(at: tuple[int, int] | None, n: int) -> bool:
     return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
 
 
-def _check_sentences(said: list[Said], drawn: list[Drawn], keyed: frozenset[str]) -> None:
+def _check_sentences(
+    said: list[Said], drawn: list[Drawn], keyed: frozenset[str], background: bool = False
+) -> None:
     """Each sentence naming a drawn rule by a colour finds something drawn so
-    (or names a kind of the ``keyed`` rules, f-puzzles')."""
+    (or names a kind of the ``keyed`` rules, f-puzzles'), and its colour word
+    fits drawn colours of one family and meaning."""
     used = {id(s) for item in drawn for _, _, s in item.meaning if s is not None}
     meant = {(k, key) for item in drawn for k, key, _ in item.meaning}
     if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
@@ -257,12 +280,48 @@ def _check_sentences(said: list[Said], drawn: list[Drawn], keyed: frozenset[str]
         anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
         if not anchored or len(anchored) < len(group):
             continue
+        _one_colour(anchored, drawn)
+        styles = {(s.kind, s.key) for s in anchored}
         if any(
             id(s) in used or (s.colour is None and (s.kind, s.key) in meant) or s.kind in keyed
             for s in anchored
         ):
             continue
-        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
+        if any(_coloured(anchored[0], item) and styles & _meanings(item) for item in drawn):
+            continue  # another sentence gave those elements the same meaning ("RENBAN", then its rule)
+        where = " (a background picture, which this tool does not read, may draw it)" if background else ""
+        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle{where}")
+
+
+def _meanings(item: Drawn) -> set[tuple[str, str]]:
+    return {(kind, key) for kind, key, _ in item.meaning}
+
+
+def _one_colour(group: list[Said], drawn: list[Drawn]) -> None:
+    """A sentence's colour word, among the elements of one form its rules
+    could be (lines with a bulb, squares...), fits no two drawn colours of
+    different families, or given different meanings, or that the drawing
+    alone tells apart (SudokuPad's renban and zipper lines, both purple)."""
+    said = group[0]
+    if said.colour is None:
+        return
+    looks = [look for s in group for look in _looks(RULES[s.kind].styles[s.key])]
+    forms: dict[tuple[str, str, str], dict[str, Drawn]] = {}
+    for item in drawn:
+        if _coloured(said, item) and any(fits(item, look, loose=True) for look in looks):
+            forms.setdefault((item.element, item.shape, item.bulb), {}).setdefault(item.colour, item)
+    for by_colour in forms.values():
+        items = list(by_colour.values())
+        drawn_as = {frozenset((k, key) for k, key, _ in _candidates(item)) for item in items} - {frozenset()}
+        if len(items) > 1 and (
+            len({colour_name(item.colour) for item in items}) > 1
+            or len({frozenset(_meanings(item)) for item in items}) > 1
+            or len(drawn_as) > 1
+        ):
+            raise PuzzleError(
+                f"SudokuPad: the colour word {said.colour!r} of {said.where()} fits the drawn colours "
+                f"{', '.join(sorted(by_colour))}, which differ: refused"
+            )
 
 
 def _built(drawn: list[Drawn], n: int) -> list[Rule]:

@@ -1,15 +1,22 @@
 """A SudokuPad puzzle's rules text, read sentence by sentence (`read_text`):
-which rule each sentence names, and on which drawn look it puts it.
+which rule each sentence gives, and on which drawn look it puts it.
 
-A sentence names a rule by one of its style's ``phrases`` (`core.rules.base.Style`)
-or is our own rules sentence for it (`Style.sentence`, its ``{n}`` and
-``{gap}`` any number), and may say how it is drawn: a colour word ("green
-lines", `colour_name` names a drawn colour alike) and a number after "at
-least" (a whisper's gap). The normal sudoku sentence and its jigsaw forms are
-recognised; a sentence that states no constraint (flavour, credits, hints) is
-ignored; one that states a constraint (must, sum, differ, cannot...) and names
-no rule is refused in one line quoting it, shortened. What a sentence says is
-matched against the drawing by `sudokupad_rules`.
+A sentence gives a rule by what it asserts (`asserted`: a style's ``says``
+patterns, `core.rules.base.Style`, "adjacent digits differ by 5 or more" with
+the 5 captured), by naming it (one of its style's ``phrases``, outside what it
+asserts), or by being our own rules sentence for it (`Style.sentence`, its
+``{n}``, ``{gap}`` and ``{total}`` any number). What it asserts decides: a
+name of the rule's family ("thermometer" for "increase or stay the same")
+says only where, and a name of another rule is refused (the sentence
+contradicts itself). It may say how it is drawn: a colour word ("peach
+lines"; `colour_fits` tells whether a word could mean a drawn colour, by hue
+or lightness, words overlapping as setters' do) and a number after "at
+least" (a whisper's gap). The normal sudoku sentence and its jigsaw forms
+are recognised; a sentence that states no constraint (flavour, credits,
+hints, a permission) is ignored; one that states a constraint (must, sum,
+differ, cannot...) and gives no rule is refused in one line quoting it,
+shortened. What a sentence says is matched against the drawing by
+`sudokupad_rules`.
 """
 
 from __future__ import annotations
@@ -28,7 +35,18 @@ from ..core.rules.dots import DEFAULTS
 from ..core.rules.lines import GapLine
 from ..core.rules.registry import RULES
 
-__all__ = ["COLOURS", "Said", "colour_name", "read_text", "recolour", "sentence", "styles"]
+__all__ = [
+    "COLOURS",
+    "WORDS",
+    "Said",
+    "asserted",
+    "colour_fits",
+    "colour_name",
+    "read_text",
+    "recolour",
+    "sentence",
+    "styles",
+]
 
 COLOURS: dict[str, str] = {
     "grey": "grey", "gray": "grey", "silver": "grey", "black": "black", "white": "white",
@@ -37,7 +55,8 @@ COLOURS: dict[str, str] = {
     "turquoise": "blue", "teal": "blue", "aqua": "blue", "purple": "purple", "pink": "purple",
     "magenta": "purple", "violet": "purple", "lilac": "purple", "lavender": "purple",
 }  # fmt: skip
-"""Colour words a rules text uses, each by the family `colour_name` gives a drawn colour."""
+"""The colour words our own sentences use, each by the family `colour_name` gives a drawn colour
+(`recolour`); a rules text is read with `WORDS` and `colour_fits`."""
 
 _CONSTRAINT = re.compile(
     r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|"
@@ -52,6 +71,9 @@ _NORMAL = re.compile(
 _FLAVOUR = re.compile(r"\b(?:thanks?|have fun|enjoy|good luck|credit|inspired|tested|testing|video)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|without|never)\s+(?:an?\s+|the\s+)?$")
 """A negation just before a rule's name."""
+_QUALIFIED = re.compile(r"\bdutch\s+$")
+"""A word before a rule's name that makes it another rule (a Dutch whisper's
+gap is 4 where none is said): the sentence must state what it means."""
 _SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"'(])|(?<=[.!?;:])[ \t]*\n\s*|\n\s*\n\s*|\n+(?=\s*[^\sa-z])")
 """Sentence ends; line breaks, but one inside a sentence (no stop before it, lower case after it)."""
 
@@ -63,9 +85,10 @@ def styles() -> list[tuple[str, str, Style]]:
 
 @dataclass(frozen=True)
 class Said:
-    """What one sentence says: the style it names (kind, key), the colour
-    family of what it names if it gives one, the number after "at least" or
-    before "or more" (a whisper's gap) if any, and the sentence itself."""
+    """What one sentence says: the style it gives (kind, key), the colour
+    word of what it names if it gives one (a ``#rrggbb`` for ``--line-rule``),
+    the number it asserts or that follows "at least" or comes before "or
+    more" (a whisper's gap) if any, and the sentence itself."""
 
     kind: str
     key: str
@@ -77,9 +100,10 @@ class Said:
         return f"the rules sentence {excerpt(self.sentence, 60)}"
 
 
-def colour_name(colour: str) -> str | None:
-    """The colour family (a value of `COLOURS`) of ``#rrggbb`` (or ``#rgb``,
-    with an alpha ignored), by hue, lightness and saturation; None if unreadable."""
+def _hls(colour: str) -> tuple[float, float, bool] | None:
+    """The hue in degrees and the lightness of ``#rrggbb`` (or ``#rgb``, an
+    alpha ignored, or ``rgb(...)``), and whether it is a grey (too little
+    colour to have a hue); None if unreadable."""
     text = colour.strip().lower()
     found = re.fullmatch(r"#([0-9a-f]{3,8})", text)
     if not found:
@@ -94,9 +118,18 @@ def colour_name(colour: str) -> str | None:
             return None
         r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
-    if sat < 0.2 or max(r, g, b) - min(r, g, b) < 0.12:
+    return hue * 360, light, sat < 0.2 or max(r, g, b) - min(r, g, b) < 0.12
+
+
+def colour_name(colour: str) -> str | None:
+    """The colour family (a value of `COLOURS`) of ``#rrggbb`` (or ``#rgb``,
+    with an alpha ignored), by hue, lightness and saturation; None if unreadable."""
+    hls = _hls(colour)
+    if hls is None:
+        return None
+    degrees, light, grey = hls
+    if grey:
         return "black" if light < 0.2 else "white" if light > 0.95 else "grey"
-    degrees = hue * 360
     for upto, name in (
         (15, "red"),
         (45, "orange"),
@@ -110,15 +143,57 @@ def colour_name(colour: str) -> str | None:
     return "red"
 
 
+_HUES: dict[tuple[str, ...], tuple[int, int]] = {
+    ("red", "crimson", "scarlet"): (340, 20),
+    ("pink", "rose"): (280, 20),
+    ("magenta", "fuchsia"): (280, 335),
+    ("purple", "violet", "lilac", "lavender", "mauve", "plum"): (250, 335),
+    ("orange", "peach", "apricot", "amber"): (10, 48),
+    ("brown", "tan", "beige", "khaki", "bronze"): (15, 52),
+    ("yellow", "gold", "golden"): (40, 72),
+    ("green", "lime", "olive", "mint", "emerald"): (65, 170),
+    ("teal", "turquoise", "cyan", "aqua"): (160, 200),
+    ("blue", "navy", "azure", "sky"): (180, 262),
+}  # fmt: skip
+"""The hues (from, to, in degrees round the wheel) a colour word of a rules
+text covers; families overlap, as setters' words do (SudokuPad's #F067F0 is
+called purple, pink or magenta; a peach line is light orange)."""
+_GREYS: dict[str, tuple[float, float]] = {
+    "grey": (0.15, 0.97), "gray": (0.15, 0.97), "silver": (0.5, 0.97),
+    "black": (0.0, 0.2), "white": (0.9, 1.0),
+}  # fmt: skip
+"""The lightness a word for a colour without hue covers."""
+WORDS: dict[str, tuple[int, int]] = {word: hues for words, hues in _HUES.items() for word in words}
+"""Every chromatic colour word a rules text is read with, by its hues."""
+
+
+def colour_fits(word: str, colour: str) -> bool:
+    """Could a rules text's colour ``word`` ("peach", "grey") mean the drawn
+    ``colour``: a hue in the word's family for a word of a hue, a lightness in
+    its range for one of a grey?"""
+    hls = _hls(colour)
+    if hls is None:
+        return False
+    degrees, light, grey = hls
+    if word in _GREYS:
+        low, high = _GREYS[word]
+        return grey and low <= light <= high
+    if word not in WORDS or grey:
+        return False
+    start, end = WORDS[word]
+    return start <= degrees <= end if start < end else degrees >= start or degrees <= end
+
+
 def _template(sentence: str) -> re.Pattern[str]:
     """Our rules sentence as a pattern, its ``{n}``, ``{gap}`` and ``{total}`` any number, its colour
-    any colour."""
+    colour word a rules text may use."""
     words = "|".join(COLOURS)
+    anyword = "|".join(sorted({*COLOURS, *WORDS, *_GREYS}, key=len, reverse=True))
     parts = re.split(r"(\{n\}|\{gap\}|\{total\}|\b(?:" + words + r")\b)", sentence)
     body = "".join(
         r"(?P<gap>\d+)" if p in ("{gap}", "{total}")
         else r"\d+" if p == "{n}"
-        else f"(?:{words})" if p in COLOURS
+        else f"(?:{anyword})" if p in COLOURS
         else re.escape(p)
         for p in parts
     )  # fmt: skip
@@ -134,52 +209,127 @@ def recolour(sentence: str, colour: str, word: str) -> str:
 
 
 _OURS = [(name, key, _template(style.sentence)) for name, key, style in styles()]
-_PHRASES = sorted(
-    ((phrase, name, key) for name, key, style in styles() for phrase in style.phrases),
-    key=lambda item: -len(item[0]),
-)
+_PHRASES = [
+    (re.compile(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])"), name, key)
+    for phrase, name, key in sorted(
+        ((phrase, name, key) for name, key, style in styles() for phrase in style.phrases),
+        key=lambda item: -len(item[0]),
+    )
+]
+"""Each style's naming phrases as patterns (a plural or past form too), the longest first."""
+_SAYS = [(re.compile(pattern), name, key) for name, key, style in styles() for pattern in style.says]
+_LINE_WORD = re.compile(r"\b(?:lines?|segments?|thermo\w*|" + "|".join([*WORDS, *_GREYS]) + r")\b", re.I)
+"""What a sentence stating a line's rule without naming it says of where: a line, a thermometer, a colour."""
+_LITERAL_BREAK = re.compile(r"(?:\\n)+")
+"""A line break written out as backslash and n (a rules text copied from JSON)."""
+_PERMISSIVE = re.compile(r"\b(?:may|can|could) (?:have|hold|use) different\b", re.IGNORECASE)
+"""A sentence allowing what no rule forbids ("different lines may have different sums")."""
 
 
 def _sentences(text: str) -> list[str]:
+    text = _LITERAL_BREAK.sub("\n", text)
     return [" ".join(s.split()) for s in _SPLIT.split(text) if s and s.strip()]
 
 
-def _named(sentence: str) -> list[tuple[str, str]]:
-    """The styles a sentence names: our own sentence for one, else its longest phrases."""
-    ours = [(name, key) for name, key, pattern in _OURS if pattern.search(sentence)]
-    if ours:
-        return ours
+Span = tuple[int, int]
+
+
+def asserted(sentence: str) -> list[tuple[str, str, int | None, Span]]:
+    """What ``sentence`` asserts by the styles' ``says`` patterns: (kind, style
+    key, the number it captures, where), the longest of overlapping matches
+    kept, none just after a negation."""
+    low = sentence.lower()
+    found = [
+        (match, name, key)
+        for pattern, name, key in _SAYS
+        for match in pattern.finditer(low)
+        if not _NEGATED.search(low, 0, match.start())
+    ]
+    found.sort(key=lambda item: item[0].start() - item[0].end())
+    kept: list[tuple[str, str, int | None, Span]] = []
+    for match, name, key in found:
+        if not any(a < match.end() and match.start() < b for *_, (a, b) in kept):
+            number = next((g for g in match.groupdict().values() if g), None)
+            kept.append((name, key, int(number) if number else None, match.span()))
+    return sorted(kept, key=lambda item: item[3])
+
+
+def _named(sentence: str, taken: Sequence[Span] = ()) -> list[tuple[str, str]]:
+    """The styles a sentence names by their longest phrases, none wholly
+    inside the ``taken`` spans (what it asserts: "one odd and one even digit"
+    names no odd cell; "slow thermos: digits ... increase" still names a slow one)."""
     low = sentence.lower()
     found: list[tuple[str, str]] = []
-    taken: list[tuple[int, int]] = []
+    spans: list[Span] = []
     for phrase, name, key in _PHRASES:
-        for match in re.finditer(rf"(?<![a-z]){re.escape(phrase)}(?:s|es|ed)?(?![a-z])", low):
-            if _NEGATED.search(low, 0, match.start()):
+        for match in phrase.finditer(low):
+            if _NEGATED.search(low, 0, match.start()) or _QUALIFIED.search(low, 0, match.start()):
                 continue  # "not an anti-knight puzzle" names no rule to keep
-            if not any(a < match.end() and match.start() < b for a, b in taken):
-                taken.append(match.span())
+            if any(a <= match.start() and match.end() <= b for a, b in taken):
+                continue
+            if not any(a < match.end() and match.start() < b for a, b in spans):
+                spans.append(match.span())
                 found += [(name, key)] if (name, key) not in found else []
     return found
 
 
+def _kin(named: tuple[str, str], meant: tuple[str, str]) -> bool:
+    """Does ``named`` name the family ``meant`` is of (one of its phrases within
+    one of meant's: a "thermometer" may be a "slow thermometer")?"""
+    theirs = RULES[meant[0]].styles[meant[1]].phrases
+    ours = RULES[named[0]].styles[named[1]].phrases
+    return named != meant and any(re.search(rf"(?<![a-z]){re.escape(p)}", q) for p in ours for q in theirs)
+
+
+def _meant(sentence: str) -> list[tuple[str, str, int | None]]:
+    """The styles a sentence gives (kind, key, its number if it states one):
+    what it asserts, to the look it names; the styles it names otherwise.
+    `PuzzleError` when it names a rule but asserts another's meaning."""
+    ours = [(name, key) for name, key, pattern in _OURS if pattern.search(sentence)]
+    if ours:
+        return [(name, key, None) for name, key in ours]
+    stated = asserted(sentence)
+    named = _named(sentence, [span for *_, span in stated])
+    if not named and not _LINE_WORD.search(sentence):  # a line's rule stated of no line
+        stated = [said for said in stated if RULES[said[0]].styles[said[1]].look.element != "path"]
+    says = list(dict.fromkeys((name, key) for name, key, _, _ in stated))
+    alien = [s for s in says if s not in named and not any(_kin(n, s) for n in named)]
+    if named and alien:
+        name, key = named[0]
+        other = RULES[alien[0][0]].styles[alien[0][1]].label
+        raise PuzzleError(
+            f"SudokuPad: the rules sentence {excerpt(sentence, 60)} names a "
+            f"{RULES[name].styles[key].label} but says what a {other} is: refused"
+        )
+    numbers = {(name, key): value for name, key, value, _ in reversed(stated) if value is not None}
+    kept = [n for n in named if n not in says and not any(_kin(n, s) for s in says)]
+    return [(name, key, numbers.get((name, key))) for name, key in [*says, *kept]]
+
+
 def read_text(text: str | None) -> list[Said]:
     """What each sentence of a rules text says; `PuzzleError` quoting a
-    sentence that states a constraint and names no rule this tool knows."""
+    sentence that states a constraint and names no rule this tool knows, or
+    that names one rule and states another's meaning."""
     out: list[Said] = []
     for sentence in _sentences(text or ""):
-        named = _named(sentence)
-        if not named:
-            if _NORMAL.search(sentence) or _FLAVOUR.search(sentence) or not _CONSTRAINT.search(sentence):
+        meant = _meant(sentence)
+        if not meant:
+            if (
+                _NORMAL.search(sentence)
+                or _FLAVOUR.search(sentence)
+                or _PERMISSIVE.search(sentence)
+                or not _CONSTRAINT.search(sentence)
+            ):
                 continue
             raise PuzzleError(
                 f"SudokuPad: the rules sentence {excerpt(sentence, 60)} names no rule this tool knows"
             )
-        colours = {COLOURS[w] for w in re.findall(r"[a-z]+", sentence.lower()) if w in COLOURS}
-        colours -= {"black", "white"} if any(k == "dot" for k, _ in named) else set()
+        words = {w for w in re.findall(r"[a-z]+", sentence.lower()) if w in WORDS or w in _GREYS}
+        words -= {"black", "white"} if any(k == "dot" for k, _, _ in meant) else set()
         value = re.search(r"at least (\d+)|(\d+) or more|each sum to (\d+)", sentence, re.IGNORECASE)
         number = int(next(g for g in value.groups() if g)) if value else None
-        colour = colours.pop() if len(colours) == 1 else None
-        out += [Said(kind, key, colour, number, sentence) for kind, key in named]
+        colour = words.pop() if len(words) == 1 else None
+        out += [Said(kind, key, colour, given or number, sentence) for kind, key, given in meant]
     return out
 
 

@@ -221,7 +221,11 @@ class Style:
     one is drawn and deleted all the same); ``sizes``: where it has a
     meaning and can hold; ``also``: other looks a SudokuPad reader takes
     for it (how SudokuPad's own f-puzzles converter draws it, where that
-    differs from ``look``)."""
+    differs from ``look``); ``says``: what a rules sentence asserts when it
+    states this rule without naming it ("adjacent digits differ by 5 or
+    more"), as lower-case regular expressions, a number the rule takes
+    captured as ``(?P<gap>...)`` or ``(?P<total>...)`` (none: it is known
+    by its name and look alone)."""
 
     label: str
     fpuzzles: str
@@ -232,6 +236,7 @@ class Style:
     tool: Tool | None = None
     sizes: Sizes = ANY_SIZE
     also: tuple[Look, ...] = ()
+    says: tuple[str, ...] = ()
 
 
 class Rule:

@@ -63,6 +63,12 @@ class CellMark(Rule):
             "one too.",
             "minimum/maximum cell",
             tool=Tool("min", "Min"),
+            says=(
+                r"\b(?:less|smaller|lower) than "
+                r"(?:all |each |every |any )?(?:of )?(?:its |their |the )?(?:digits in )?"
+                r"(?:orthogonal(?:ly)? )?"
+                r"(?:neighbou?r|adjacent)",
+            ),
         ),
         "max": Style(
             "maximum cell",
@@ -73,6 +79,12 @@ class CellMark(Rule):
             "one too.",
             "minimum/maximum cell",
             tool=Tool("max", "Max"),
+            says=(
+                r"\b(?:greater|more|larger|higher|bigger) than "
+                r"(?:all |each |every |any )?(?:of )?(?:its |their |the )?(?:digits in )?"
+                r"(?:orthogonal(?:ly)? )?"
+                r"(?:neighbou?r|adjacent)",
+            ),
         ),
     }
 

@@ -30,6 +30,9 @@ class CountingCircles(Rule):
             "A digit in a circle is the number of circles that hold that digit.",
             "counting circles",
             tool=Tool("counting-circle", "Counting circle"),
+            says=(
+                r"\b(?:how many|the number of) circles (?:that |which )?(?:contain|hold|have)\b",
+            ),
         )
     }
 

@@ -81,6 +81,9 @@ class Palindrome(Line):
             "A grey line reads the same from either end.",
             "palindrome",
             tool=Tool("palindrome", "Palindrome"),
+            says=(
+                r"\breads? the same (?:from|in) (?:either|both|each)",
+            ),
         )
     }
 
@@ -113,6 +116,10 @@ class Renban(Line):
             "renban line",
             tool=Tool("renban", "Renban"),
             also=(Look("path", "#F067F0", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
+            says=(
+                r"(?<![\w-])(?<!non )consecutive\b[^.;]*\bin (?:any|some) order",
+                r"\bset of (?:[\w-]+,? ){0,2}?(?<!non-)consecutive\b",
+            ),
         )
     }
 
@@ -158,11 +165,15 @@ class Whispers(GapLine):
             "German whispers line",
             "whispers",
             Look("path", "#67F067", 16, opacity=0.6),
-            ("german whisper", "whisper", "differ by at least"),
+            ("german whisper", "whisper"),
             "Neighbouring digits on a green line differ by at least {gap}.",
             "whispers",
             tool=Tool("whispers", "Whispers"),
             also=(Look("path", "#67F067", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
+            says=(
+                r"\b(?:differ(?:s|ing)? by|difference (?:of|is)) (?:at least|a minimum of) (?P<gap>\d+)",
+                r"\b(?:differ(?:s|ing)? by|difference (?:of|is)) (?P<gap>\d+) or (?:more|greater)",
+            ),
         )
     }
 
@@ -248,6 +259,18 @@ class RegionSumLine(Line):
             "region-sum line",
             tool=Tool("region-sum", "Region sum"),
             also=(Look("path", "#2ECBFF", 10),),  # SudokuPad's own line tool (9.6 or 10 wide)
+            says=(
+                r"\b(?:sum|add)s? (?:up )?to the same\b[^.;]*?\b(?:in|within|for) (?:each|every) "
+                r"(?:\S+ )?(?:box|region)",
+                r"\b(?:in|within) (?:each|every) (?:\S+ )?(?:box|region)[^.;]*?\b(?:sum|add)s? "
+                r"(?:up )?to the same",
+                r"\b(?:equal|same) sum\b[^.;]*?\b(?:in|within|for) (?:each|every) (?:\S+ )?(?:box|region)",
+                # Segments are where the regions' borders cut a line (not, say, its straight runs).
+                r"\b(?:divides?|splits?|separates?|cuts?)\b[^.;]*\binto segments\b[^.;]*?"
+                r"\b(?:(?:sum|add)s? (?:up )?to the same|(?:the same|equal) sums?\b)",
+                r"\beach segment of the same line\b[^.;]*?\bsums? to the same",
+                r"\bdifferent segments\b[^.;]*?\bsum (?:individually|separately)",
+            ),
         )
     }
 

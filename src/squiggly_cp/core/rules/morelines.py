@@ -67,6 +67,9 @@ class EntropicLine(_Triads):
             "entropic line",
             tool=Tool("entropic", "Entropic"),
             sizes=Sizes(multiple=3),
+            says=(
+                r"\blow\b[^.;]*\b(?:middle|medium|mid)\b[^.;]*\bhigh\b",
+            ),
         )
     }
 
@@ -132,6 +135,11 @@ class ParityLine(Line):
             "Neighbouring digits on a red line alternate odd and even.",
             "parity line",
             tool=Tool("parity", "Parity"),
+            says=(
+                r"\balternat\w* (?:between )?(?:odd and even|even and odd|in parity|parity)",
+                r"\bone (?:even|odd) (?:digit )?and one (?:odd|even)\b",
+                r"\b(?:opposite|different) parit(?:y|ies)\b",
+            ),
         )
     }
 
@@ -207,6 +215,7 @@ class NabnerLine(Line):
             "No two digits on a brown line are equal or consecutive.",
             "nabner line",
             tool=Tool("nabner", "Nabner"),
+            says=(r"\bno two (?:digits|cells)\b[^.;]*\bline\b[^.;]*\bconsecutive\b",),
         )
     }
 
@@ -252,6 +261,11 @@ class LockoutLine(GapLine):
             "other digit on it lies between them, inclusive.",
             "lockout line",
             tool=Tool("lockout", "Lockout"),
+            says=(
+                r"\bdiffer(?:s|ing)? by at least (?P<gap>\d+),? and no other digit[^.;]*\bbetween",
+                r"\bbetween\b[^.;]*\b(?:differ(?:s|ing)? by|difference (?:of|is)) "
+                r"(?:at least|a minimum of) (?P<gap>\d+)",
+            ),
         )
     }
 
@@ -315,6 +329,7 @@ class SumLine(Line):
             "A teal line splits into runs of consecutive cells that each sum to {total}.",
             "sum line",
             tool=Tool("sum-line", "Sum line"),
+            says=(r"\b(?:segments?|runs?|pieces?)\b[^.;]*?\beach sums? to (?P<total>\d+)",),
         )
     }
 

@@ -38,6 +38,11 @@ class LittleKiller(Rule):
             "A number outside the grid is the sum of the digits along the diagonal its arrow points along; "
             "digits may repeat there.",
             "little killer",
+            says=(
+                r"\bsums? (?:of [^.;]*?)?(?:along|of|on) (?:the|each|an?) (?:indicated |marked )?"
+                r"diagonal[^.;]*",
+                r"\balong (?:the|each|an?) (?:indicated |marked )?diagonal[^.;]*\bsums? to[^.;]*",
+            ),
         )
     }
 

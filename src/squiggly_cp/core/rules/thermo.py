@@ -27,6 +27,10 @@ class Thermometer(Rule):
             "thermometer",
             tool=Tool("thermo", "Thermo"),
             also=(Look("path", "#CCCCCC", 19, bulb="first"),),  # SudokuPad's own thermometer tool
+            says=(
+                r"\bincreas(?:e|es|ing)\b(?! or)[^.;]*?\b(?:bulb|thermo)",
+                r"\b(?:bulb|thermo\w*)\b[^.;]*?\bincreas(?:e|es|ing)\b(?! or)",
+            ),
         )
     }
 
@@ -82,6 +86,11 @@ class SlowThermometer(Rule):
             "Digits never decrease along a light blue thermometer from its bulb (neighbours may be equal).",
             "slow thermometer",
             tool=Tool("slow-thermo", "Slow thermo"),
+            says=(
+                r"\bincreas(?:e|es|ing) or (?:stay|stays|remain|remains|are|is) (?:the same|equal)",
+                r"\b(?:never|do not|don't|does not|cannot|can't|may not|must not) decrease",
+                r"\bnon-?decreasing\b",
+            ),
         )
     }
 

@@ -1,0 +1,263 @@
+"""What a SudokuPad rules sentence means (`sudokupad_text.asserted`, each
+style's ``says``), read on hand-made links: a sentence that states a rule
+without naming it ("adjacent digits on a green line differ by 3 or more"), a
+family name ("thermometer") whose sentence asserts a slow one, colour words
+by family (pink, peach, tan), and the refusals: a sentence naming one rule and
+stating another's meaning, a colour word fitting two drawn colours, a sentence
+about a line only a background picture draws.
+
+The expected rules are worked by hand from each sentence's meaning; the
+helpers building the links are test_sudokupad_drawn's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from lzstring import LZString
+
+from squiggly_cp.core.puzzle import PuzzleError
+from squiggly_cp.core.rules import (
+    CellMark,
+    CountingCircles,
+    EntropicLine,
+    LittleKiller,
+    NabnerLine,
+    ParityLine,
+    RegionSumLine,
+    Renban,
+    SlowThermometer,
+    SumLine,
+    Thermometer,
+    Whispers,
+)
+from squiggly_cp.formats.sudokupad import parse_sudokupad, utf16_units
+from squiggly_cp.formats.sudokupad_text import asserted, colour_fits
+from test_sudokupad_drawn import at, circle, read, refused
+
+
+def line(cells: list[int], colour: str, thickness: float = 10, n: int = 9) -> dict[str, Any]:
+    return {"color": colour, "thickness": thickness, "wayPoints": [at(c, n) for c in cells]}
+
+
+def thermometer(cells: list[int], colour: str, thickness: float = 19) -> dict[str, Any]:
+    """A thermometer as SudokuPad's tool draws it: a line and a circle on its first cell."""
+    bulb = circle(at(cells[0]), 0.8, colour, colour)
+    return {"lines": [line(cells, colour, thickness)], "underlays": [bulb]}
+
+
+# What a sentence asserts -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gap"),
+    [
+        ("Adjacent digits on a green line differ by 3 or more.", 3),
+        ("Adjacent digits on a green line must differ by at least 3.", 3),
+        ("Neighbouring cells along green lines have a difference of at least 3.", 3),
+    ],
+)
+def test_a_sentence_stating_a_whisper_s_gap_gives_the_green_lines_it(sentence: str, gap: int) -> None:
+    assert read(sentence, lines=[line([0, 1, 2], "#67f067ff", 9.6)]) == {Whispers((0, 1, 2), gap)}
+
+
+def test_the_predicate_decides_between_a_thermometer_and_a_slow_one() -> None:
+    drawn = thermometer([0, 1, 2], "#cccf")
+    slow = (
+        "Digits along a thermometer must increase or stay the same from the bulb to the end.",
+        "Slow thermometer: Digits along a thermometer either increase or stay the same from the bulb end.",
+        "Digits never decrease along a thermometer, starting from its bulb.",
+    )
+    for sentence in slow:
+        assert read(sentence, **drawn) == {SlowThermometer((0, 1, 2))}, sentence
+    assert read("Digits along thermometers must increase from the bulb end to the tip.", **drawn) == {
+        Thermometer((0, 1, 2))
+    }
+
+
+def test_region_sum_lines_are_read_from_what_their_sentences_say() -> None:
+    # r1c2, r1c3 in box 1, r1c4 in box 2 of a 6x6; a blue that is no declared look: the sentence decides.
+    across = {"lines": [line([1, 2, 3], "#34bbe6", n=6)]}
+    for text in (
+        "All digits along a blue line must sum to the same total in each 2x3 box the line visits.",
+        "Along each blue line, digits in each region must sum to the same total.",
+        "Region borders divide the blue line into segments with the same sum.",
+        "Box borders separate blue lines into segments. Digits on each segment of the same line sum to the "
+        "same value. Different lines may have different segment sums.",
+    ):
+        assert read(text, 6, **across) == {RegionSumLine((1, 2, 3))}, text
+    equal = "Digits along a blue line have an equal sum N within each box it passes through."
+    assert read(equal, 6, **across) == {RegionSumLine((1, 2, 3))}
+
+
+def test_a_literal_line_break_ends_a_sentence() -> None:
+    """A rules text copied from JSON keeps "\\n" as two characters: "Region Sum
+    Lines" after it is a region-sum line, not a sum line ("sum lines")."""
+    text = (
+        "Normal sudoku rules apply.\\n\\nRegion Sum Lines: Digits along a blue line have an equal sum N "
+        "within each 2x2 box the line passes through. Different lines may have different values for N."
+    )
+    assert read(text, 4, lines=[line([0, 5, 8], "#34BBE6", n=4)]) == {RegionSumLine((0, 5, 8))}
+
+
+def test_parity_renban_entropic_sum_line_and_counting_circle_sentences() -> None:
+    parity = "Two cells adjacent along a red line must contain one even digit and one odd digit."
+    assert read(parity, lines=[line([0, 1, 2], "#ff6b6b")]) == {ParityLine((0, 1, 2))}
+    renban = "RENBAN\n- Digits on a purple Renban line must be a set of consecutive, non-repeating digits."
+    assert read(renban, lines=[line([0, 1], "#f067f0")]) == {Renban((0, 1))}
+    fish = "The fish (pink line) consists of a set of consecutive, non-repeating digits in some order."
+    assert read(fish, lines=[line([0, 1], "#ff80ff", 9.6)]) == {Renban((0, 1))}
+    entropic = "Every three adjacent digits along a peach line hold one low, one medium and one high digit."
+    assert read(entropic, lines=[line([0, 1, 2], "#fcaf")]) == {EntropicLine((0, 1, 2))}
+    tens = "Each white line can be divided into one or more segments that each sum to 12."
+    assert read(tens, lines=[line([0, 1, 2], "#ffffff")]) == {SumLine((0, 1, 2), 12)}
+    ring = {"center": at(4), "width": 0.8, "height": 0.8, "rounded": True, "borderColor": "#000000"}
+    counting = "Any digit in a circle indicates exactly how many circles contain that digit."
+    assert read(counting, overlays=[ring, ring | {"center": at(9)}]) == {CountingCircles((4, 9))}
+
+
+def test_a_name_inside_what_a_sentence_asserts_names_nothing() -> None:
+    """ "one even digit and one odd digit" asserts a parity line; it names no odd or even cell."""
+    said = asserted("Two cells adjacent along a red line must contain one even digit and one odd digit.")
+    assert [(kind, value) for kind, _, value, _ in said] == [("parity", None)]
+    # The longest of overlapping assertions: a lockout line's, not the whisper's "differ by at least 4" in it.
+    lockout = asserted("Its ends differ by at least 4, and no other digit on the line lies between them.")
+    assert [(kind, value) for kind, _, value, _ in lockout] == [("lockout", 4)]
+
+
+def test_a_little_killer_sentence_names_no_diagonal_and_no_arrow() -> None:
+    """ "along the diagonal indicated by an arrow" is where a little killer's sum
+    runs: neither the rule of a marked diagonal nor an arrow's sum."""
+    clue = {"center": [-0.5, -0.5], "text": "20", "fontSize": 28, "width": 0.25, "height": 0.25}
+    arrow = {"color": "#000000", "thickness": 2, "wayPoints": [[-0.2, -0.2], [-0.02, -0.02]]}
+    for text in (
+        "Digits along the diagonal indicated by an arrow sum to the number by the arrow.",
+        "Values outside the grid give the sum along the indicated diagonal.",
+    ):
+        assert read(text, overlays=[clue], arrows=[arrow]) == {LittleKiller((0, 0), "DR", 20)}, text
+
+
+def test_what_is_stated_of_no_line_gives_no_line_a_meaning() -> None:
+    """A nabner line's "no two digits ... consecutive" needs its line; said of
+    neighbours anywhere it names no rule, and the palindrome keeps its look."""
+    nabner = "No two digits on a brown line may be consecutive."
+    assert read(nabner, lines=[line([0, 1, 2], "#c8a064")]) == {NabnerLine((0, 1, 2))}
+    grey = {"lines": [line([0, 1], "#CFCFCF", 16)]}
+    assert "names no rule" in refused("No two adjacent digits may differ by at least 7.", **grey)
+    fortress = asserted("Digits in grey shaded cells must be greater than all neighbouring unshaded cells.")
+    assert [(kind, key) for kind, key, _, _ in fortress] == [("cellmark", "max")]
+
+
+def test_a_fortress_sentence_is_what_an_f_puzzles_maximum_cell_means() -> None:
+    """Inside a SudokuPad link, f-puzzles' ruleset: "greater than digits in
+    adjacent cells" states the maximum cells its key holds; said of a puzzle
+    that holds only thermometers, it is refused."""
+
+    def fpuz(ruleset: str, key: str, entry: dict[str, Any]) -> str:
+        grid = [[{} for _ in range(4)] for _ in range(4)]
+        doc = {"size": 4, "grid": grid, "ruleset": ruleset, key: [entry]}
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    greater = "Fortress: Digits in grey cells must be greater than digits in orthogonally adjacent cells."
+    assert parse_sudokupad(fpuz(greater, "maximum", {"cell": "R2C2"})).puzzle.rules == (CellMark("max", 5),)
+    with pytest.raises(PuzzleError, match="names nothing drawn in the puzzle"):
+        parse_sudokupad(fpuz(greater, "thermometer", {"lines": [["R1C1", "R1C2"]]}))
+
+
+# Colour words --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "colour", "fits"),
+    [
+        ("purple", "#f067f0", True), ("pink", "#f067f0", True), ("magenta", "#F067F0FF", True),
+        ("peach", "#fcaf", True), ("orange", "#fcaf", True), ("grey", "#cccf", True), ("gray", "#cccf", True),
+        ("tan", "#dac391ff", True), ("beige", "#dac391", True), ("blue", "#34BBE6", True),
+        ("blue", "#f067f0", False), ("grey", "#f067f0", False), ("green", "#cccf", False),
+        ("white", "#cccf", False), ("peach", "#67f067", False), ("purple", "#ff6b6b", False),
+    ],
+)  # fmt: skip
+def test_a_colour_word_fits_colours_of_its_family(word: str, colour: str, fits: bool) -> None:
+    assert colour_fits(word, colour) is fits
+
+
+def test_a_colour_word_finds_its_lines_by_family() -> None:
+    """A tan slow thermometer (its word no family name of ours), magenta renban lines."""
+    slow = "Digits along the tan thermometers never decrease from the bulb."
+    assert read(slow, **thermometer([0, 1, 2], "#dac391ff", 15)) == {SlowThermometer((0, 1, 2))}
+    renban = "Digits along magenta lines form a set of consecutive digits in any order."
+    assert read(renban, lines=[line([9, 10], "#f067f0")]) == {Renban((9, 10))}
+
+
+# Refusals ------------------------------------------------------------------------------------------
+
+
+def test_a_sentence_naming_one_rule_and_stating_another_is_refused() -> None:
+    slow = "Digits along a slow thermometer increase from the bulb."
+    message = refused(slow, **thermometer([0, 1], "#cccf"))
+    assert "names a slow thermometer but says what a thermometer is" in message
+    message = refused("Digits on a renban line differ by at least 5.", lines=[line([0, 1], "#f067f0")])
+    assert "names a renban line but says what a German whispers line is" in message
+    # The name stands though what the sentence asserts begins inside it ("Thermos: ... increase").
+    strict = "Slow Thermos: Digits along a gray thermometer must generally increase from bulb to tip."
+    message = refused(strict, **thermometer([0, 1], "#cccf"))
+    assert "names a slow thermometer but says what a thermometer is" in message
+
+
+def test_segments_not_cut_by_region_borders_are_no_region_sum() -> None:
+    """Straight runs of a line with one sum in each box is another rule: no
+    region-sum line is read, and the sentence, naming no rule, is refused."""
+    text = "Within each 3x3 box, straight magenta line segments have the same sum."
+    assert "names no rule" in refused(text, lines=[line([0, 1, 2], "#f067f0")])
+
+
+def test_a_colour_word_fitting_two_drawn_colours_is_refused() -> None:
+    """Pink is SudokuPad's purple #F067F0 or a red #FF6B6B: which lines are the renban lines?"""
+    drawn = {"lines": [line([0, 1], "#f067f0"), line([9, 10], "#ff6b6b", 16)]}
+    message = refused("Digits on pink lines form a set of consecutive digits in any order.", **drawn)
+    assert "the colour word 'pink'" in message and "#f067f0, #ff6b6b" in message
+    # Purple fits only the first: the red line, the text silent on it, keeps its look's meaning.
+    assert read("Digits on purple lines form a set of consecutive digits in any order.", **drawn) == {
+        Renban((0, 1)), ParityLine((9, 10)),
+    }  # fmt: skip
+
+
+def test_a_colour_word_fitting_colours_the_drawing_tells_apart_is_refused() -> None:
+    """SudokuPad draws renban lines #F067F0 and zipper lines #A05AF0, both
+    purple: "purple lines" could be either."""
+    drawn = {"lines": [line([0, 1], "#F067F0", 16), line([9, 10], "#A05AF0", 16)]}
+    assert "the colour word 'purple'" in refused("Purple lines are renban lines.", **drawn)
+
+
+def test_one_colour_word_for_several_shades_or_forms_of_one_meaning_is_read() -> None:
+    """Two greens, both the sentence's whispers; one grey word for circles and
+    squares, each form its own rule."""
+    greens = {"lines": [line([0, 1], "#67f067", 16), line([9, 10], "#00c000")]}
+    assert read("Digits along green lines differ by at least 4.", **greens) == {
+        Whispers((0, 1), 4), Whispers((9, 10), 4),
+    }  # fmt: skip
+    square = circle(at(79), 0.7, "#cccccc", "#cccccc") | {"rounded": False}
+    marks = [circle(at(80), 0.7, "#CFCFCF", "#CFCFCF"), square]
+    text = "Digits in grey circles are odd, and digits in grey squares are even."
+    assert read(text, underlays=marks) == {CellMark("odd", 80), CellMark("even", 79)}
+
+
+def test_a_dutch_whisper_is_read_by_the_gap_its_sentence_states() -> None:
+    """A Dutch whisper names no German whisper of the default gap 5: its
+    stated difference is read, and named alone it gives its lines no meaning."""
+    orange = {"lines": [line([0, 1], "#ffa500")]}
+    stated = "Adjacent digits along an orange Dutch whisper line must have a difference of at least 4."
+    assert read(stated, **orange) == {Whispers((0, 1), 4)}
+    assert "has no meaning" in refused("Orange lines are Dutch whisper lines.", **orange)
+
+
+def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> None:
+    """The red lines are in the background picture, which is not read: the
+    sentence names nothing drawn, and the refusal says where it may be."""
+    text = "Two cells adjacent along a red line must contain one even digit and one odd digit."
+    doc = {"cells": [[{} for _ in range(9)] for _ in range(9)], "metadata": {"rules": text}}
+    assert "background" not in refused(text)
+    doc["metadata"]["bgimage"] = "picture.png"
+    with pytest.raises(PuzzleError, match=r"names nothing drawn in the puzzle \(a background picture"):
+        parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
