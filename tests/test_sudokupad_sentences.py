@@ -28,6 +28,7 @@ from squiggly_cp.core.rules import (
     RegionSumLine,
     Renban,
     SlowThermometer,
+    SumCage,
     SumLine,
     Thermometer,
     Whispers,
@@ -261,3 +262,24 @@ def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> No
     doc["metadata"]["bgimage"] = "picture.png"
     with pytest.raises(PuzzleError, match=r"names nothing drawn in the puzzle \(a background picture"):
         parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
+
+
+def test_a_sentence_stating_what_no_rule_states_of_a_named_one_is_refused() -> None:
+    """"Digits in a cage sum to a prime" names cages but states what no killer
+    cage of ours does: read as a plain cage, the grid would be wrongly judged."""
+    cage = {"cells": [[0, 0], [0, 1]], "unique": True}
+    message = refused("Digits in a cage sum to a prime number.", n=4, cages=[cage])
+    assert "says something of it ('prime') no rule of this tool states" in message
+    diagonal = "Every indicated diagonal has the same product."
+    assert "('product')" in refused(diagonal, n=4, cages=[cage])
+    # A word what a sentence asserts covers is not another rule's: a region-sum line's "same sum".
+    text = "Digits on a blue line sum to the same total in each box."
+    same = read(text, lines=[line([0, 1, 9], "#2ecbff")])
+    assert same == {RegionSumLine((0, 1, 9))}
+
+
+def test_digits_in_a_cage_may_repeat_in_the_words_setters_use() -> None:
+    """The flag says digits differ; the sentence says they may repeat, and wins."""
+    cage = {"cells": [[0, 0], [0, 1], [1, 0]], "unique": True, "value": 12}
+    for text in ("Digits in a cage MAY repeat.", "Digits can repeat in cages."):
+        assert read(text, n=4, cages=[cage]) == {SumCage((0, 1, 4), 12)}

@@ -222,6 +222,14 @@ _LINE_WORD = re.compile(r"\b(?:lines?|segments?|thermo\w*|" + "|".join([*WORDS, 
 """What a sentence stating a line's rule without naming it says of where: a line, a thermometer, a colour."""
 _LITERAL_BREAK = re.compile(r"(?:\\n)+")
 """A line break written out as backslash and n (a rules text copied from JSON)."""
+_UNREAD = re.compile(
+    r"\b(?:primes?|products?|multipl(?:y|ied|ies)|divisible|multiples? of|square numbers?|perfect squares?"
+    r"|fibonacci|average|digital roots?|no two (?:cages|lines|arrows|circles|regions|boxes))\b",
+    re.IGNORECASE,
+)
+"""What a sentence may state of a rule it names that no rule of this tool
+states ("digits in a cage sum to a prime"): read, the sentence would be taken
+for the named rule alone."""
 _PERMISSIVE = re.compile(r"\b(?:may|can|could) (?:have|hold|use) different\b", re.IGNORECASE)
 """A sentence allowing what no rule forbids ("different lines may have different sums")."""
 
@@ -323,6 +331,12 @@ def read_text(text: str | None) -> list[Said]:
                 continue
             raise PuzzleError(
                 f"SudokuPad: the rules sentence {excerpt(sentence, 60)} names no rule this tool knows"
+            )
+        unread = _UNREAD.search(sentence)
+        if unread and not any(a <= unread.start() < b for *_, (a, b) in asserted(sentence)):
+            raise PuzzleError(
+                f"SudokuPad: the rules sentence {excerpt(sentence, 60)} says something of it "
+                f"('{unread.group()}') no rule of this tool states: refused"
             )
         words = {w for w in re.findall(r"[a-z]+", sentence.lower()) if w in WORDS or w in _GREYS}
         words -= {"black", "white"} if any(k == "dot" for k, _, _ in meant) else set()
