@@ -283,3 +283,9 @@ def test_digits_in_a_cage_may_repeat_in_the_words_setters_use() -> None:
     cage = {"cells": [[0, 0], [0, 1], [1, 0]], "unique": True, "value": 12}
     for text in ("Digits in a cage MAY repeat.", "Digits can repeat in cages."):
         assert read(text, n=4, cages=[cage]) == {SumCage((0, 1, 4), 12)}
+
+
+def test_a_heading_in_mathematical_bold_is_read_as_its_letters() -> None:
+    """Setters style headings with Unicode's bold letters: "𝗥𝗲𝗻𝗯𝗮𝗻" is "Renban"."""
+    text = "\U0001d5e5\U0001d5f2\U0001d5fb\U0001d5ef\U0001d5ee\U0001d5fb lines are blue."
+    assert read(text, lines=[line([0, 1, 2], "#2ecbff")]) == {Renban((0, 1, 2))}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+import unicodedata
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -235,7 +236,8 @@ _PERMISSIVE = re.compile(r"\b(?:may|can|could) (?:have|hold|use) different\b", r
 
 
 def _sentences(text: str) -> list[str]:
-    text = _LITERAL_BREAK.sub("\n", text)
+    # NFKC: setters write headings in mathematical bold ("𝗔𝗿𝗿𝗼𝘄") or full-width letters.
+    text = _LITERAL_BREAK.sub("\n", unicodedata.normalize("NFKC", text))
     return [" ".join(s.split()) for s in _SPLIT.split(text) if s and s.strip()]
 
 
