@@ -21,9 +21,11 @@ from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
     CellMark,
     CountingCircles,
+    Dot,
     EntropicLine,
     LittleKiller,
     NabnerLine,
+    NoOtherDots,
     ParityLine,
     RegionSumLine,
     Renban,
@@ -34,7 +36,7 @@ from squiggly_cp.core.rules import (
     Whispers,
 )
 from squiggly_cp.formats.sudokupad import parse_sudokupad, utf16_units
-from squiggly_cp.formats.sudokupad_text import asserted, colour_fits
+from squiggly_cp.formats.sudokupad_text import asserted, colour_fits, permission
 from test_sudokupad_drawn import at, circle, read, refused
 
 
@@ -289,3 +291,56 @@ def test_a_heading_in_mathematical_bold_is_read_as_its_letters() -> None:
     """Setters style headings with Unicode's bold letters: "𝗥𝗲𝗻𝗯𝗮𝗻" is "Renban"."""
     text = "\U0001d5e5\U0001d5f2\U0001d5fb\U0001d5ef\U0001d5ee\U0001d5fb lines are blue."
     assert read(text, lines=[line([0, 1, 2], "#2ecbff")]) == {Renban((0, 1, 2))}
+
+
+# Permissions -------------------------------------------------------------------------------------
+
+WHITE = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF",
+         "borderColor": "#000000"}  # fmt: skip
+"""A white kropki dot between r1c1 and r1c2."""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "permits"),
+    [
+        ("Digits may repeat along a diagonal.", True),
+        ("(Digits on a line may repeat, as long as the other rules allow it.)", True),
+        ("There are no negative constraints (neighbours without an X may or may not sum to 10.)", True),
+        ("Digits with no dot between them may satisfy either condition, or neither.", True),
+        ("(No negative constraint - other neighbours may also differ by 1.)", True),
+        ("Digits may not repeat in a row.", False),
+        ("No digit may repeat on a line.", False),
+        ("Digits can only appear once in a cage.", False),
+        ("Adjacent digits may never be consecutive.", False),
+        ("Digits may repeat in a cage, but must sum to a prime.", False),
+        ("Renban lines can be in any order.", False),  # it names a rule, and permits nothing a rule states
+        ("Digits on a thermometer can increase or stay the same.", False),  # a slow thermometer's rule
+    ],
+)
+def test_a_permission_is_a_sentence_whose_every_constraint_is_permitted(sentence: str, permits: bool) -> None:
+    assert permission(sentence) is permits
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Digits may repeat along a diagonal.",
+        "(Digits on a line may repeat, as long as the other rules allow it.)",
+        "There are no negative constraints (digits without a dot may or may not differ by 1.)",
+        "Digits with no dot between them may satisfy either condition, or neither.",
+        "(No negative constraint - other neighbours may also differ by 1.)",
+    ],
+)
+def test_a_permission_is_read_as_no_rule(sentence: str) -> None:
+    """Beside the white dot's sentence, a permission adds no rule (no diagonal,
+    no negative constraint) and is not refused."""
+    text = f"Digits joined by a white dot differ by 1. {sentence}"
+    assert read(text, n=4, overlays=[WHITE]) == {Dot("white", (0, 1))}
+
+
+def test_a_permission_turns_no_rule_off_and_one_stating_more_is_refused() -> None:
+    text = "All white dots are given. (Other neighbours may still differ by 2.)"
+    assert read(text, n=4, overlays=[WHITE]) == {Dot("white", (0, 1)), NoOtherDots("white")}
+    cage = {"cells": [[0, 0], [0, 1]], "unique": True}
+    message = refused("Digits may repeat in a cage, but the cage must sum to a prime.", n=4, cages=[cage])
+    assert "('prime')" in message

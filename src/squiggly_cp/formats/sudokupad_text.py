@@ -13,9 +13,12 @@ lines"; `colour_fits` tells whether a word could mean a drawn colour, by hue
 or lightness, words overlapping as setters' do) and a number after "at
 least" (a whisper's gap). The normal sudoku sentence and its jigsaw forms
 are recognised; a sentence that states no constraint (flavour, credits,
-hints, a permission) is ignored; one that states a constraint (must, sum,
-differ, cannot...) and gives no rule is refused in one line quoting it,
-shortened. What a sentence says is matched against the drawing by
+hints) is ignored, and so is a permission (`permission`: each constraint it
+states permitted, "digits may repeat along a diagonal", "there are no
+negative constraints"), which turns no rule off and names none but a rule
+that is a permission ("digits in a cage may repeat"); one that states a
+constraint (must, sum, differ, cannot...) and gives no rule is refused in one
+line quoting it, shortened. What a sentence says is matched against the drawing by
 `sudokupad_rules`.
 """
 
@@ -43,6 +46,7 @@ __all__ = [
     "asserted",
     "colour_fits",
     "colour_name",
+    "permission",
     "read_text",
     "recolour",
     "sentence",
@@ -60,8 +64,8 @@ COLOURS: dict[str, str] = {
 (`recolour`); a rules text is read with `WORDS` and `colour_fits`."""
 
 _CONSTRAINT = re.compile(
-    r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|"
-    r"decrease|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain)\b",
+    r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|decrease"
+    r"|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain|satisf(?:y|ies))\b",
     re.IGNORECASE,
 )
 _NORMAL = re.compile(
@@ -231,8 +235,55 @@ _UNREAD = re.compile(
 """What a sentence may state of a rule it names that no rule of this tool
 states ("digits in a cage sum to a prime"): read, the sentence would be taken
 for the named rule alone."""
-_PERMISSIVE = re.compile(r"\b(?:may|can|could) (?:have|hold|use) different\b", re.IGNORECASE)
-"""A sentence allowing what no rule forbids ("different lines may have different sums")."""
+_PERMIT = re.compile(
+    r"\b(?:may|can|could|might) or (?:may|can|could|might) not\b|\bcan or cannot\b"
+    r"|\b(?:may|can|could|might)\b(?!['\u2019]t)(?!\s+(?:not|never|only)\b)"
+    r"|\bneeds? not\b|\bneedn['\u2019]t\b|\b(?:do|does|need) not (?:need|have) to\b"
+    r"|\b(?:don|doesn)['\u2019]t (?:need|have) to\b|\bnot necessarily\b|\bno negative constraints?\b",
+    re.IGNORECASE,
+)
+"""What makes a clause a permission: "may", "can", "need not", "not
+necessarily", "may or may not", "no negative constraint" (but "may not",
+"can't", "may never", "can only" forbid)."""
+_BINDING = re.compile(
+    r"\b(?:must|mustn['\u2019]t|cannot|can['\u2019]t|can not|may not|may never|never|shall|should|will"
+    r"|won['\u2019]t|(?:has|have|need|needs) to|required|only|exactly|at most|no more than)\b"
+    r"|^\W*(?:no|none|neither|nothing)\b|\bno (?:two|digits?|cells?|numbers?)\b",
+    re.IGNORECASE,
+)
+"""What binds in a clause, its permission taken out ("no digit may repeat" forbids)."""
+_CLAUSE = re.compile(r"[,;:()\[\]\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
+"""Where a sentence's clauses part: punctuation, a dash, "but"."""
+_PERMITTING = frozenset(
+    (name, key) for name, key, style in styles() if any(_PERMIT.search(p) for p in style.phrases)
+)
+"""The styles that are themselves a permission ("digits in a cage may repeat")."""
+
+
+def permission(sentence: str) -> bool:
+    """Does ``sentence`` only permit: each of its clauses that states a
+    constraint permits ("may", "need not", "no negative constraint") and binds
+    nothing ("must", "only", "no digit may"), and none names a rule but in
+    what it permits, or asserts one? "Digits may repeat along a diagonal"
+    turns no rule off and names none; "digits may repeat, but must sum to 10",
+    "renban lines can be in any order" (naming, permitting nothing a rule
+    states) and "digits on a thermometer can increase or stay the same" (a
+    slow thermometer's rule) are no permission."""
+    if not _PERMIT.search(sentence):
+        return False
+    permits = False
+    for clause in _CLAUSE.split(sentence):
+        if asserted(clause):
+            return False
+        if not _CONSTRAINT.search(clause):
+            if _named(clause):
+                return False
+            continue
+        rest = _PERMIT.sub(" ", clause)
+        if rest == clause or _BINDING.search(rest):
+            return False
+        permits = True
+    return permits
 
 
 def _sentences(text: str) -> list[str]:
@@ -322,14 +373,16 @@ def read_text(text: str | None) -> list[Said]:
     that names one rule and states another's meaning."""
     out: list[Said] = []
     for sentence in _sentences(text or ""):
-        meant = _meant(sentence)
+        if permission(sentence):  # read only as a rule that is a permission, if it names one
+            meant: list[tuple[str, str, int | None]] = [
+                (kind, key, None) for kind, key in _named(sentence) if (kind, key) in _PERMITTING
+            ]
+            if not meant:
+                continue
+        else:
+            meant = _meant(sentence)
         if not meant:
-            if (
-                _NORMAL.search(sentence)
-                or _FLAVOUR.search(sentence)
-                or _PERMISSIVE.search(sentence)
-                or not _CONSTRAINT.search(sentence)
-            ):
+            if _NORMAL.search(sentence) or _FLAVOUR.search(sentence) or not _CONSTRAINT.search(sentence):
                 continue
             raise PuzzleError(
                 f"SudokuPad: the rules sentence {excerpt(sentence, 60)} names no rule this tool knows"
