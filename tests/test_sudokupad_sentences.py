@@ -19,6 +19,7 @@ from lzstring import LZString
 
 from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
+    Apart,
     CellMark,
     CountingCircles,
     Dot,
@@ -26,9 +27,12 @@ from squiggly_cp.core.rules import (
     LittleKiller,
     NabnerLine,
     NoOtherDots,
+    Palindrome,
     ParityLine,
+    Quadruple,
     RegionSumLine,
     Renban,
+    Rule,
     SlowThermometer,
     SumCage,
     SumLine,
@@ -300,6 +304,12 @@ WHITE = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "back
 """A white kropki dot between r1c1 and r1c2."""
 
 
+def fpuz(ruleset: str, n: int = 4, **keys: Any) -> tuple[Rule, ...]:
+    """The rules of an f-puzzles document in a SudokuPad link: ``keys`` beside the ``ruleset``."""
+    doc = {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)], "ruleset": ruleset, **keys}
+    return parse_sudokupad("fpuz" + LZString.compressToBase64(json.dumps(doc))).puzzle.rules
+
+
 @pytest.mark.parametrize(
     ("sentence", "permits"),
     [
@@ -344,3 +354,69 @@ def test_a_permission_turns_no_rule_off_and_one_stating_more_is_refused() -> Non
     cage = {"cells": [[0, 0], [0, 1]], "unique": True}
     message = refused("Digits may repeat in a cage, but the cage must sum to a prime.", n=4, cages=[cage])
     assert "('prime')" in message
+
+
+# Rules we have, in the words setters use ---------------------------------------------------------
+
+
+def test_anti_king_palindrome_and_quadruple_stated_without_their_names() -> None:
+    assert read("Digits in diagonally adjacent cells cannot be the same.", n=4) == {Apart("antiking")}
+    assert "names no rule" in refused("Diagonally adjacent cells cannot be the same colour.", n=4)
+    palindrome = "Digits along a blue line must read the same backwards or forwards."
+    assert read(palindrome, lines=[line([0, 1, 10], "#2ecbff")]) == {Palindrome((0, 1, 10))}
+    # A circle where r2c2, r2c3, r3c2 and r3c3 of a 4x4 meet.
+    quad = circle([2, 2], 0.7, "#FFFFFF", "#000000", text="1 4")
+    text = "Where a circle is drawn, digits in the circle must appear in the four cells touching it."
+    assert read(text, n=4, overlays=[quad]) == {Quadruple((5, 6, 9, 10), (1, 4))}
+
+
+def test_an_x_or_v_stated_is_no_x_sum() -> None:
+    """ "An X sum to 10" names no X-sum; "an V" and "a 'V'" are a V."""
+    drawn = {"overlays": [{"center": [1.5, 1], "text": "X", "width": 0.25, "height": 0.25},
+                          {"center": [0.5, 1], "text": "V", "width": 0.25, "height": 0.25}]}  # fmt: skip
+    expected = {Dot("x", (6, 7)), Dot("v", (0, 1))}
+    for text in (
+        "Digits on either side of an X sum to 10. Cells connected by an V must sum to 5.",
+        "XV: digits in cells separated by a 'V' must sum to 5; digits separated by an 'X' must sum to 10.",
+    ):
+        assert read(text, 6, **drawn) == expected, text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("Adjacent digits cannot sum to 5 or 10.", NoOtherDots("xv")),
+        ("Cells in orthogonally adjacent cells cannot be in a 1:2 ratio.", NoOtherDots("black")),
+        ("If two cells are not marked, then they do not contain consecutive digits.", NoOtherDots("white")),
+        ("Neighbours without a white dot are never consecutive.", NoOtherDots("white")),
+    ],
+)
+def test_a_negative_constraint_stated_is_all_such_dots_given(sentence: str, rule: Rule) -> None:
+    assert read(f"Digits joined by a white dot differ by 1. {sentence}", n=4, overlays=[WHITE]) == {
+        Dot("white", (0, 1)), rule,
+    }  # fmt: skip
+
+
+def test_a_negative_constraint_said_of_all_neighbours_or_with_an_exception_is_no_negative() -> None:
+    """Without "not marked" it is the non-consecutive rule (the white dot's
+    pair too), with "unless there is an X" another rule: neither is read as all dots given."""
+    assert "names no rule" in refused("Adjacent digits cannot be consecutive.", n=4, overlays=[WHITE])
+    refused("Adjacent digits cannot sum to 5 or 10 unless there is an X.", n=4)
+
+
+def test_f_puzzles_flags_and_the_sentences_stating_them_give_each_rule_once() -> None:
+    assert fpuz("Adjacent digits cannot sum to 5 or 10.", negative=["xv"]) == (NoOtherDots("xv"),)
+    assert fpuz("Cells in orthogonally adjacent cells cannot be in a 1:2 ratio.", negative=["ratio"]) == (
+        NoOtherDots("black"),
+    )
+    king = "Digits in diagonally adjacent cells cannot be the same."
+    assert fpuz(king, antiking=True) == fpuz(king) == (Apart("antiking"),)
+
+
+def test_a_semicolon_parts_rules_of_two_forms_but_not_a_named_rule_and_another_s_meaning() -> None:
+    drawn = {"lines": [line([0, 1], "#f067f0", n=6)],
+             "overlays": [{"center": [1.5, 1], "text": "X", "width": 0.25, "height": 0.25}]}  # fmt: skip
+    text = "Purple lines are renban lines; digits separated by an X sum to 10."
+    assert read(text, 6, **drawn) == {Renban((0, 1)), Dot("x", (6, 7))}
+    message = refused("Purple lines are renban lines; digits on them differ by at least 5.", 6, **drawn)
+    assert "names a renban line but says what a German whispers line is" in message

@@ -18,13 +18,17 @@ states permitted, "digits may repeat along a diagonal", "there are no
 negative constraints"), which turns no rule off and names none but a rule
 that is a permission ("digits in a cage may repeat"); one that states a
 constraint (must, sum, differ, cannot...) and gives no rule is refused in one
-line quoting it, shortened. What a sentence says is matched against the drawing by
+line quoting it, shortened. A sentence naming one rule and asserting
+another's meaning is refused, but where a semicolon parts two rules of
+different forms ("grey lines are renban lines; cells separated by an X sum
+to 10"). What a sentence says is matched against the drawing by
 `sudokupad_rules`.
 """
 
 from __future__ import annotations
 
 import colorsys
+import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -342,6 +346,28 @@ def _kin(named: tuple[str, str], meant: tuple[str, str]) -> bool:
     return named != meant and any(re.search(rf"(?<![a-z]){re.escape(p)}", q) for p in ours for q in theirs)
 
 
+def _apart(
+    sentence: str, style: tuple[str, str], stated: Sequence[tuple[str, str, int | None, Span]],
+    named: Sequence[tuple[str, str]],
+) -> bool:
+    """Is ``style`` asserted only in clauses (between semicolons) that name no
+    rule, and of another form than every rule ``sentence`` names ("grey lines
+    are renban lines; cells separated by an X sum to 10": two rules, one
+    sentence)?"""
+    form = RULES[style[0]].styles[style[1]].look.element
+    if any(RULES[k].styles[key].look.element == form for k, key in named):
+        return False
+    ends = [0, *(m.end() for m in re.finditer(";", sentence)), len(sentence) + 1]
+    clauses = list(itertools.pairwise(ends))
+    spans = [span for k, key, _, span in stated if (k, key) == style]
+    taken = [span for *_, span in stated]
+    return all(
+        not _named(sentence[a:b], [(s - a, e - a) for s, e in taken])
+        for a, b in clauses
+        if any(a <= s < b for s, _ in spans)
+    )
+
+
 def _meant(sentence: str) -> list[tuple[str, str, int | None]]:
     """The styles a sentence gives (kind, key, its number if it states one):
     what it asserts, to the look it names; the styles it names otherwise.
@@ -354,7 +380,11 @@ def _meant(sentence: str) -> list[tuple[str, str, int | None]]:
     if not named and not _LINE_WORD.search(sentence):  # a line's rule stated of no line
         stated = [said for said in stated if RULES[said[0]].styles[said[1]].look.element != "path"]
     says = list(dict.fromkeys((name, key) for name, key, _, _ in stated))
-    alien = [s for s in says if s not in named and not any(_kin(n, s) for n in named)]
+    alien = [
+        s
+        for s in says
+        if s not in named and not any(_kin(n, s) for n in named) and not _apart(sentence, s, stated, named)
+    ]
     if named and alien:
         name, key = named[0]
         other = RULES[alien[0][0]].styles[alien[0][1]].label

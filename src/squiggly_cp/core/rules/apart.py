@@ -63,6 +63,15 @@ class Apart(Rule):
             "Cells a chess king's move apart do not hold the same digit.",
             "anti-king",
             tool=Tool("antiking", "Anti-king"),
+            # Orthogonal neighbours differ already (they share a row or a column).
+            says=(
+                r"\bcells a (?:chess )?king's move apart "
+                r"(?:do not|don't|cannot|can't|may not|must not|never) (?:hold|contain|have) the same digit",
+                r"\bdiagonally (?:adjacent|neighbou?ring|touching) (?:cells|digits) "
+                r"(?:cannot|can't|can not|may not|must not|mustn't|do not|don't|are never|never) "
+                r"(?:be|hold|contain|have) (?:the same|equal|identical)(?: digits?| numbers?| values?)?"
+                r"(?=\s*(?:[.;,!)]|$))",
+            ),
         ),
         "nonconsecutive": Style(
             "non-consecutive",

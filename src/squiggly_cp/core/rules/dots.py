@@ -39,6 +39,8 @@ def _tests(kind: str, value: int) -> Test:
 
 
 DEFAULTS = {"white": 1, "black": 2, "x": 10, "v": 5}
+_BY = r"\b(?:(?:separated|joined|connected|linked) by|(?:on )?either side of|across) an? ['\"\u2018\u2019]?"
+"""Where a sentence says an X or a V is, before its letter (perhaps quoted: "a 'V'")."""
 LABELS = {"white": "white kropki dot", "black": "black kropki dot", "x": "X", "v": "V"}
 
 
@@ -80,6 +82,8 @@ class Dot(Rule):
             "XV",
             tool=Tool("x", "X"),
             sizes=Sizes(least=6),
+            # Asserted, "an X sum to 10" names no X-sum ("x sum"); "an V" and "a 'V'" are a V.
+            says=(rf"{_BY}x['\"\u2018\u2019]? (?:must |always )?sums? to 10\b",),
         ),
         "v": Style(
             "V",
@@ -90,6 +94,7 @@ class Dot(Rule):
             "XV",
             tool=Tool("v", "V"),
             sizes=Sizes(least=3),
+            says=(rf"{_BY}v['\"\u2018\u2019]? (?:must |always )?sums? to 5\b",),
         ),
     }
 
@@ -135,6 +140,13 @@ class Dot(Rule):
 
 NEGATIVE_STYLES = {"white": ("white",), "black": ("black",), "xv": ("x", "v")}
 
+_PAIR = r"\b(?:(?:orthogonally )?(?:adjacent|neighbou?ring) (?:digits|cells)|neighbou?rs)"
+_NOT = r"(?:cannot|can't|can not|may not|must not|mustn't|do not|don't|are not|aren't|are never|never)"
+_UNMARKED = r"(?:without|not separated by|not joined by|with no)"
+_END = r"(?: digits| numbers| values)?(?=\s*(?:[.;!)]|$))"
+"""What a sentence stating a negative constraint says of the pairs it forbids (neighbours, without a
+dot), and its end: a negative constraint with an exception ("unless...") is another rule."""
+
 
 @dataclass(frozen=True)
 class NoOtherDots(Rule):
@@ -155,6 +167,14 @@ class NoOtherDots(Rule):
             "All white dots are given: neighbours without one do not differ by 1.",
             "negative constraint",
             tool=Tool("negative-difference", "All white dots given"),
+            # Only of neighbours without a dot: said of all neighbours, it is the non-consecutive rule.
+            says=(
+                rf"{_PAIR} {_UNMARKED} (?:one|an? (?:white |kropki )?dot) {_NOT} (?:be )?"
+                rf"(?:consecutive|differ by 1){_END}",
+                r"\bif two (?:adjacent |neighbou?ring )?cells are not "
+                r"(?:marked|separated by a (?:white )?dot),? "
+                rf"(?:then )?they {_NOT} (?:contain |hold |have |be )?consecutive{_END}",
+            ),
         ),
         "black": Style(
             "negative black dots",
@@ -164,15 +184,25 @@ class NoOtherDots(Rule):
             "All black dots are given: of neighbours without one, neither is twice the other.",
             "negative constraint",
             tool=Tool("negative-ratio", "All black dots given"),
+            says=(
+                rf"{_PAIR}(?: {_UNMARKED} (?:one|a (?:black |kropki )?dot))? {_NOT} (?:be )?(?:in )?"
+                rf"an? (?:1:2|2:1) ratio{_END}",
+                rf"\bof neighbou?rs {_UNMARKED} (?:one|a (?:black |kropki )?dot),? "
+                rf"neither is (?:twice|double) the other{_END}",
+            ),
         ),
         "xv": Style(
             "negative X and V",
             "negative",
             Look("whole"),
-            ("all possible x", "all x and v", "all xv"),
+            ("all possible x", "all x and v", "all x's and v's", "all xv"),
             "All X and V are given: neighbours without one do not sum to 10 or 5.",
             "negative constraint",
             tool=Tool("negative-xv", "All X/V given"),
+            says=(
+                rf"{_PAIR}(?: {_UNMARKED} (?:one|an? (?:x or (?:a )?v|v or (?:an )?x|xv)))? {_NOT} "
+                rf"sum to (?:5 or 10|10 or 5){_END}",
+            ),
         ),
     }
 

@@ -71,6 +71,12 @@ class Quadruple(Rule):
             ("quadruple",),
             "The digits in a circle where four cells meet all appear among those four cells.",
             "quadruple",
+            says=(
+                r"\b(?:digits|numbers) (?:in|inside) (?:the |a |each |every |any )?(?:corner |white )?"
+                r"circles?\b[^.;]*?\bappears? (?:in|among) (?:the |those )?"
+                r"(?:(?:four|4) (?:surrounding |adjacent |neighbou?ring )?cells"
+                r"|(?:surrounding|adjacent|neighbou?ring) (?:four|4) cells)",
+            ),
         )
     }
 

@@ -83,6 +83,7 @@ class Palindrome(Line):
             tool=Tool("palindrome", "Palindrome"),
             says=(
                 r"\breads? the same (?:from|in) (?:either|both|each)",
+                r"\breads? the same (?:backwards?|forwards?) (?:and|or|as) (?:backwards?|forwards?)\b",
             ),
         )
     }
