@@ -356,6 +356,16 @@ def test_a_permission_turns_no_rule_off_and_one_stating_more_is_refused() -> Non
     assert "('prime')" in message
 
 
+def test_a_permission_about_what_only_a_look_means_is_refused() -> None:
+    """SudokuPad's purple line is a renban line by its look; "digits may repeat
+    on a renban line" says it is not quite one. A sentence stating its rule decides."""
+    purple = {"lines": [line([0, 1, 2], "#F067F0", 16)]}
+    message = refused("Digits may repeat on a renban line.", **purple)
+    assert "permits something of the line through r1c1, r1c2, r1c3, whose rule only its look gives" in message
+    text = "Purple lines are renban lines. (Digits may repeat on a renban line if other rules allow it.)"
+    assert read(text, **purple) == {Renban((0, 1, 2))}
+
+
 # Rules we have, in the words setters use ---------------------------------------------------------
 
 

@@ -162,8 +162,18 @@ def meant_rules(
     kind the keys hold is accounted for. ``background``: the puzzle is drawn
     on a picture (which may draw what a sentence names)."""
     kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
+    permits = [s for s in said if s.permits]
+    said = [s for s in said if not s.permits]
     for item in drawn:
         _give_meaning(item, said, n, kinds)
+        # A permission ("digits may repeat along a diagonal") said of what only a look means: in doubt.
+        looks = {(k, key) for k, key, by in item.meaning if by is None}
+        doubt = [s for s in permits if (s.kind, s.key) in looks]
+        if doubt:
+            raise PuzzleError(
+                f"SudokuPad: {doubt[0].where()} permits something of {item.where}, whose rule only its look "
+                "gives: refused"
+            )
     _check_sentences(said, drawn, kinds or frozenset(), background)
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):

@@ -97,13 +97,16 @@ class Said:
     """What one sentence says: the style it gives (kind, key), the colour
     word of what it names if it gives one (a ``#rrggbb`` for ``--line-rule``),
     the number it asserts or that follows "at least" or comes before "or
-    more" (a whisper's gap) if any, and the sentence itself."""
+    more" (a whisper's gap) if any, and the sentence itself. ``permits``: the
+    sentence is a permission (`permission`) that names the style, and gives it
+    nothing: an element that is of the style by its look alone is in doubt."""
 
     kind: str
     key: str
     colour: str | None
     value: int | None
     sentence: str
+    permits: bool = False
 
     def where(self) -> str:
         return f"the rules sentence {excerpt(self.sentence, 60)}"
@@ -404,10 +407,12 @@ def read_text(text: str | None) -> list[Said]:
     out: list[Said] = []
     for sentence in _sentences(text or ""):
         if permission(sentence):  # read only as a rule that is a permission, if it names one
+            named = _named(sentence)
             meant: list[tuple[str, str, int | None]] = [
-                (kind, key, None) for kind, key in _named(sentence) if (kind, key) in _PERMITTING
+                (kind, key, None) for kind, key in named if (kind, key) in _PERMITTING
             ]
             if not meant:
+                out += [Said(kind, key, None, None, sentence, permits=True) for kind, key in named]
                 continue
         else:
             meant = _meant(sentence)
