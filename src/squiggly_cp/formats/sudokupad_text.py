@@ -16,7 +16,8 @@ are recognised; a sentence that states no constraint (flavour, credits,
 hints) is ignored, and so is a permission (`permission`: each constraint it
 states permitted, "digits may repeat along a diagonal", "there are no
 negative constraints"), which turns no rule off and names none but a rule
-that is a permission ("digits in a cage may repeat"); one that states a
+that is a permission ("digits in a cage may repeat"; `sudokupad_rules`
+refuses one naming what only an element's look gives); one that states a
 constraint (must, sum, differ, cannot...) and gives no rule is refused in one
 line quoting it, shortened. A sentence naming one rule and asserting
 another's meaning is refused, but where a semicolon parts two rules of
