@@ -54,9 +54,9 @@ from squiggly_cp.formats.fpuzzles import (
     write_fpuzzles,
 )
 from squiggly_cp.formats.fpuzzles_rules import RULE_KEYS, fpuzzles_order
+from squiggly_cp.formats.line_rules import LINE_RULES, line_rule
 from squiggly_cp.formats.registry import REGISTRY, write_one
 from squiggly_cp.formats.sudokupad import parse_sudokupad
-from squiggly_cp.formats.sudokupad_text import LINE_RULES, line_rule
 from squiggly_cp.make.regionmaps import random_layout
 from test_formats_grid import PUZZLE4, PUZZLE6
 

@@ -26,8 +26,8 @@ from ..execution.cluster import INSTALL, Address, DaskMissing, parse_address, re
 from ..execution.cluster import decide_stream as on_cluster
 from ..execution.local import AUTO_THRESHOLD, BATCH, MAX_JOBS, decide_stream
 from ..formats.detect import FORMATS
+from ..formats.line_rules import LINE_RULES, line_rule
 from ..formats.open import read_cases
-from ..formats.sudokupad_text import LINE_RULES, line_rule
 from .exits import EXIT_OK, EXIT_PROBLEM, EXIT_TIME_LIMIT
 
 PROG = "squiggly-cp"

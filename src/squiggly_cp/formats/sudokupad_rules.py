@@ -53,10 +53,10 @@ from ..core.rules.base import Look, Style
 from ..core.rules.registry import RULES, grid_rules, whole_rule
 from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
+from .line_rules import LINE_RULES
 from .sudokupad_marks import elements
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
 from .sudokupad_text import (
-    LINE_RULES,
     Said,
     by_sentence,
     colour_fits,

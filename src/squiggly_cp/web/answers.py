@@ -32,9 +32,9 @@ from ..draw.rules import rules_svg
 from ..engines.registry import classify, with_proved_solution
 from ..formats.detect import write_puzzles
 from ..formats.fpuzzles_rules import rule_entries, write_rules
+from ..formats.line_rules import LINE_RULES, line_rule
 from ..formats.open import cases_in, positions_in
 from ..formats.registry import REGISTRY
-from ..formats.sudokupad_text import LINE_RULES, line_rule
 from ..logic.assess import Assessment, assess
 from ..make.regionmaps import check_layout_fillable, leftover_conflict
 from .bad_request import BadRequest

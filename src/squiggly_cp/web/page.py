@@ -41,7 +41,7 @@ from ..core.rules import RULES
 from ..core.symmetry import CLUE_SYMMETRIES
 from ..draw.page import board_script, script_json
 from ..draw.render import CELL, MARGIN, PALETTE, THIN, WALL
-from ..formats.sudokupad_text import told_kinds
+from ..formats.line_rules import told_kinds
 
 __all__ = ["tool_table", "workbench_page"]
 
