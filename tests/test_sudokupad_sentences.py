@@ -430,3 +430,24 @@ def test_a_semicolon_parts_rules_of_two_forms_but_not_a_named_rule_and_another_s
     assert read(text, 6, **drawn) == {Renban((0, 1)), Dot("x", (6, 7))}
     message = refused("Purple lines are renban lines; digits on them differ by at least 5.", 6, **drawn)
     assert "names a renban line but says what a German whispers line is" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Digits on a thermometer need not increase.",
+        "Digits along thermometers do not have to increase.",
+        "Digits on a thermometer do not necessarily increase.",
+    ],
+)
+def test_a_rule_said_not_to_hold_in_full_is_refused(text: str) -> None:
+    """Read as a thermometer, the grid would be judged by a rule its text waives."""
+    message = refused(text, **thermometer([0, 1, 2], "#cccf"))
+    assert "no rule of this tool states: refused" in message
+
+
+def test_a_waiver_that_is_a_permission_stays_one() -> None:
+    """'Not all dots are necessarily given' is no waiver of a rule: the dot reads."""
+    dot = circle([0.5, 1], 0.3, "#FFFFFF", "#000000")
+    assert read("Cells joined by a white dot are consecutive. Not all dots are necessarily given.",
+                n=4, overlays=[dot]) == {Dot("white", (0, 1))}  # fmt: skip

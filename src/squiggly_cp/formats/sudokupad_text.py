@@ -242,6 +242,11 @@ _UNREAD = re.compile(
 """What a sentence may state of a rule it names that no rule of this tool
 states ("digits in a cage sum to a prime"): read, the sentence would be taken
 for the named rule alone."""
+_WAIVED = re.compile(
+    r"\b(?:need not|needn't|(?:do|does)(?: not|n't) (?:have|need) to|not necessarily|not always)\b", re.I
+)
+"""A rule a sentence names said not to hold in full ("digits on a thermometer
+need not increase"): read as the rule, the sentence would be contradicted."""
 _PERMIT = re.compile(
     r"\b(?:may|can|could|might) or (?:may|can|could|might) not\b|\bcan or cannot\b"
     r"|\b(?:may|can|could|might)\b(?!['\u2019]t)(?!\s+(?:not|never|only)\b)"
@@ -423,7 +428,10 @@ def read_text(text: str | None) -> list[Said]:
                 f"SudokuPad: the rules sentence {excerpt(sentence, 60)} names no rule this tool knows"
             )
         unread = _UNREAD.search(sentence)
-        if unread and not any(a <= unread.start() < b for *_, (a, b) in asserted(sentence)):
+        if unread and any(a <= unread.start() < b for *_, (a, b) in asserted(sentence)):
+            unread = None  # a word of what a rule of ours asserts ("the same sum in each box")
+        unread = unread or _WAIVED.search(sentence)
+        if unread:
             raise PuzzleError(
                 f"SudokuPad: the rules sentence {excerpt(sentence, 60)} says something of it "
                 f"('{unread.group()}') no rule of this tool states: refused"
