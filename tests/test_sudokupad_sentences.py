@@ -451,3 +451,12 @@ def test_a_waiver_that_is_a_permission_stays_one() -> None:
     dot = circle([0.5, 1], 0.3, "#FFFFFF", "#000000")
     assert read("Cells joined by a white dot are consecutive. Not all dots are necessarily given.",
                 n=4, overlays=[dot]) == {Dot("white", (0, 1))}  # fmt: skip
+
+
+def test_a_sentence_changing_how_a_named_rule_counts_is_refused() -> None:
+    """Cells whose digits count as negative for the arrows change what an
+    arrow means: read as a plain arrow, the grid would be misjudged."""
+    text = "Digits in a shaded cell count as negative for the purposes of arrows."
+    arrow = {"wayPoints": [[0.5, 0.9], [0.5, 2.5]], "color": "#aaaf", "thickness": 3, "headLength": 0.35}
+    bulb = circle([0.5, 0.5], 0.82, "#FFFFFF", "#aaaf")
+    assert "('count as')" in refused(text, n=4, arrows=[arrow], overlays=[bulb])

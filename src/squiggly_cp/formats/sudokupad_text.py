@@ -236,7 +236,8 @@ _LITERAL_BREAK = re.compile(r"(?:\\n)+")
 """A line break written out as backslash and n (a rules text copied from JSON)."""
 _UNREAD = re.compile(
     r"\b(?:primes?|products?|multipl(?:y|ied|ies)|divisible|multiples? of|square numbers?|perfect squares?"
-    r"|fibonacci|average|digital roots?|no two (?:cages|lines|arrows|circles|regions|boxes))\b",
+    r"|fibonacci|average|digital roots?|no two (?:cages|lines|arrows|circles|regions|boxes)"
+    r"|for the purposes? of|counts? as|(?:is|are) treated as|instead of)\b",
     re.IGNORECASE,
 )
 """What a sentence may state of a rule it names that no rule of this tool
