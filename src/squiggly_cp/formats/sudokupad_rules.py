@@ -96,7 +96,8 @@ def fits(drawn: Drawn, look: Look, loose: bool = False) -> bool:
         return False
     same = loose or hexed(look.colour) == drawn.colour
     if drawn.element in ("path", "arrow"):
-        return same and (loose or abs(drawn.thickness - look.thickness) <= 1) and drawn.bulb == look.bulb
+        wide = loose or abs(drawn.thickness - look.thickness) <= 1
+        return same and wide and drawn.bulb == look.bulb and drawn.shape in ("", look.shape)
     if drawn.element == "edge":
         text = drawn.shape == "text" and drawn.text.upper() == look.text
         return (
@@ -156,7 +157,7 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     if told:  # the user says what lines of this colour are: over the drawing and the text
         item.meaning = [(told[-1].kind, told[-1].key, told[-1])]
         return
-    colour = colour_name(item.colour) if item.colour else None
+    colour = colour_name(item.seen or item.colour) if item.seen or item.colour else None
     same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
     repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
     if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
@@ -245,6 +246,18 @@ def _plain(rule: Rule, n: int) -> Rule:
     return rule
 
 
+def _closed(cells: tuple[int, ...], kind: type[Rule]) -> list[tuple[int, ...]]:
+    """A line whose last cell is its first, of a rule that looks ``reach``
+    cells along it (`Line.reach`: whispers, entropic lines...): the open
+    line and the piece that closes it, which together keep every run the
+    closed one has; any other line as it is (a line passing a cell twice is
+    refused when it is built)."""
+    reach, ring = getattr(kind, "reach", 0), cells[:-1]
+    if cells[0] != cells[-1] or not reach or len(ring) < max(3, 2 * reach) or len(set(ring)) != len(ring):
+        return [cells]
+    return [ring, ring[-reach:] + ring[:reach]]
+
+
 def _name(cell: int, n: int) -> str:
     return f"R{cell // n + 1}C{cell % n + 1}"
 
@@ -256,7 +269,7 @@ def _entry(item: Drawn, style: Style, kind: str, said: Said | None, n: int) -> A
     if element == "path":
         field_name = RULES[kind].fpuzzles_value
         value = {"value": said.value} if field_name and said is not None and said.value is not None else {}
-        return {"lines": [names], **value}
+        return {"lines": [[_name(c, n) for c in line] for line in _closed(item.cells, RULES[kind])], **value}
     if element == "arrow":
         return {"cells": [_name(c, n) for c in item.bulbs], "lines": [names]}
     if element == "edge":

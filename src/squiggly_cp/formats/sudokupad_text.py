@@ -42,7 +42,8 @@ COLOURS: dict[str, str] = {
 
 _CONSTRAINT = re.compile(
     r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|"
-    r"decrease|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain)\b",
+    r"decrease|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain|"
+    r"(?<!not )all (?:possible|such))\b",
     re.IGNORECASE,
 )
 _NORMAL = re.compile(
