@@ -527,3 +527,27 @@ def test_a_sentence_that_all_dots_are_given_is_not_ignored() -> None:
     message = refused(f"{said} All possible dots are given.", overlays=[dot])
     assert "'All possible dots are given.' names no rule" in message
     assert read(f"{said} Not all possible dots are given.", overlays=[dot]) == {Dot("white", (0, 1))}
+
+
+def test_f_puzzles_draws_a_plug_in_line_over_its_rule() -> None:
+    """In an f-puzzles link, a cosmetic ``line`` marked ``fromConstraint``
+    (naming the rule) or ``isNewConstraint`` over the cells of a line a rule
+    key holds (either way round) is only its drawing; one that names another
+    rule, or runs elsewhere, is refused as before."""
+
+    def fpuz(*lines: dict[str, Any]) -> str:
+        doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
+               "whispers": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "line": list(lines)}  # fmt: skip
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    drawn = {"outlineC": "#67F067", "width": 0.3}
+    named = {"lines": [["R1C1", "R1C2", "R1C3"]], "fromConstraint": "Whispers", **drawn}
+    backwards = {"lines": [["R1C3", "R1C2", "R1C1"]], "isNewConstraint": True, **drawn}
+    assert parse_sudokupad(fpuz(named, backwards)).puzzle.rules == (Whispers((0, 1, 2)),)
+    for other in (
+        {**named, "fromConstraint": "Renban"},  # names a rule no key holds on these cells
+        {**backwards, "lines": [["R2C1", "R2C2"]]},  # runs where no rule is
+        {"lines": [["R1C1", "R1C2", "R1C3"]], **drawn},  # names nothing: a line of its own
+    ):
+        with pytest.raises(PuzzleError, match="the puzzle has 'line'"):
+            parse_sudokupad(fpuz(named, other))
