@@ -551,3 +551,9 @@ def test_f_puzzles_draws_a_plug_in_line_over_its_rule() -> None:
     ):
         with pytest.raises(PuzzleError, match="the puzzle has 'line'"):
             parse_sudokupad(fpuz(named, other))
+
+
+def test_a_small_arrow_inside_a_cell_is_refused_by_name() -> None:
+    small = {"wayPoints": [[3.713, 3.5], [3.953, 3.5]], "color": "#000000", "thickness": 3}
+    message = refused("Each cell with arrows counts the digits it sees.", arrows=[small])
+    assert message == "SudokuPad: the small arrow in r4c4 has no meaning this tool knows: refused"

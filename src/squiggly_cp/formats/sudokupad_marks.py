@@ -218,6 +218,8 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
     cells = path_cells(points, n, 0.45)
     if cells is None:
         raise refused(where)
+    if len(cells) == 1:  # inside one cell: no arrow of a rule this tool knows
+        raise refused(f"the small arrow in {cell_list([[cells[0] // n, cells[0] % n]], n)}")
     around = [s for s in shapes if s.rounded and not s.text and cells[0] in _circle_cells(s, n)]
     colour = hexed(visible_colour(arrow.get("color")))
     circle = max(around, key=lambda s: (hexed(s.border) == colour, hexed(s.fill) == "#ffffff"), default=None)
