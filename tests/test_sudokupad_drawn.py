@@ -557,3 +557,26 @@ def test_a_small_arrow_inside_a_cell_is_refused_by_name() -> None:
     small = {"wayPoints": [[3.713, 3.5], [3.953, 3.5]], "color": "#000000", "thickness": 3}
     message = refused("Each cell with arrows counts the digits it sees.", arrows=[small])
     assert message == "SudokuPad: the small arrow in r4c4 has no meaning this tool knows: refused"
+
+
+def test_a_heading_and_a_coloured_sentence_name_the_same_lines() -> None:
+    """A heading ("RENBAN") and a sentence naming the kind by its colour are
+    both about the lines drawn so; the sentence that gives a value (a
+    whisper's gap) gives it, whichever comes first."""
+    purple = [line([0, 1], "#F067F0"), line([9, 10], "#F067F0")]
+    assert read("RENBAN\n- Digits on a purple renban line are consecutive.", lines=purple) == {
+        Renban((0, 1)), Renban((9, 10)),
+    }  # fmt: skip
+    green = [line([0, 1], "#67F067")]
+    assert read("WHISPERS\nAdjacent digits along a green line differ by at least 4.", lines=green) == {
+        Whispers((0, 1), 4)
+    }
+    message = refused("RENBAN\n- Digits on a green renban line are consecutive.", lines=purple)
+    assert "'- Digits on a green renban line are consecutive.' names nothing drawn" in message
+
+
+def test_a_background_picture_is_refused() -> None:
+    """A picture under the grid may draw lines this tool cannot see."""
+    doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "metadata": {"bgimage": "https://x.invalid/a.png"}}
+    with pytest.raises(PuzzleError, match=r"background picture \(bgimage\)"):
+        parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))

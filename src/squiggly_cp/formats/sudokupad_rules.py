@@ -193,7 +193,11 @@ def _one(item: Drawn, options: list[Meaning]) -> Meaning:
     values = {s.value for _, _, s in options if s is not None and s.value is not None}
     if len(values) > 1:
         raise PuzzleError(f"SudokuPad: {item.where} is given two meanings by the rules text")
-    return next((o for o in options if o[2] is not None), options[0])
+    # The sentence that gives a value (a whisper's gap) over one that only names the kind (a heading).
+    told = [o for o in options if o[2] is not None]
+    return next(
+        (o for o in told if o[2] is not None and o[2].value is not None), told[0] if told else options[0]
+    )
 
 
 def _beside(at: tuple[int, int] | None, n: int) -> bool:
@@ -207,6 +211,11 @@ def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
     """Each sentence naming a drawn rule by a colour finds something drawn so."""
     used = {id(s) for item in drawn for _, _, s in item.meaning if s is not None}
     meant = {(k, key) for item in drawn for k, key, _ in item.meaning}
+    # A sentence naming a kind by a colour is about the elements of that meaning and colour, whichever
+    # sentence gave them their meaning ("RENBAN", then "digits on a purple renban line ...").
+    coloured = {
+        (k, key, colour_name(item.seen or item.colour)) for item in drawn for k, key, _ in item.meaning
+    }
     if any(RULES[k].styles[key].look.text == "repeat" for k, key in meant):
         # A sentence about cages' sums names the cages whose digits may repeat too.
         meant |= {(k, key) for k, key, style in _STYLES if style.look.element == "cage"}
@@ -214,7 +223,12 @@ def _check_sentences(said: list[Said], drawn: list[Drawn]) -> None:
         anchored = [s for s in group if RULES[s.kind].styles[s.key].look.element in _ANCHORED]
         if not anchored or len(anchored) < len(group):
             continue
-        if any(id(s) in used or (s.colour is None and (s.kind, s.key) in meant) for s in anchored):
+        if any(
+            id(s) in used
+            or (s.kind, s.key, s.colour) in coloured
+            or (s.colour is None and (s.kind, s.key) in meant)
+            for s in anchored
+        ):
             continue
         raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
 
