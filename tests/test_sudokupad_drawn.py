@@ -425,6 +425,10 @@ def test_x_and_v_as_setters_draw_them() -> None:
     assert read(text, overlays=overlays, underlays=underlays) == {
         Dot("x", (0, 1)), Dot("v", (0, 9)), Dot("x", (18, 19)), Dot("v", (18, 27)),
     }  # fmt: skip
+    # A white circle with a black stroke is seen: a white dot.
+    stroked = [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFF",
+                "stroke": "#000000"}]  # fmt: skip
+    assert read("Digits joined by a white dot are consecutive.", overlays=stroked) == {Dot("white", (0, 1))}
     # An X where four cells meet is no X between two: refused, naming where it is.
     corner = [{"center": [1, 1], "text": "X", **maker}]
     message = refused(text, overlays=corner)

@@ -298,7 +298,8 @@ def shapes_of(doc: dict[str, Any]) -> list[Shape]:
                 visible_colour(item.get("backgroundColor")),
                 visible_colour(item.get("borderColor")),
             )
-            if not text and fill in (None, *_PAPER) and border in (None, *_PAPER):
+            stroke = visible_colour(item.get("stroke"))
+            if not text and all(c in (None, *_PAPER) for c in (fill, border, stroke)):
                 continue  # draws nothing on the white paper (at most a background for a text above it)
             centre = points_of([item.get("center")])
             size = [item.get("width", 1), item.get("height", 1)]
