@@ -446,6 +446,9 @@ def test_a_little_killer_as_sudoku_maker_draws_it() -> None:
         "Digits along the diagonal indicated by an arrow sum to the number by the arrow.",
     ):
         assert read(text, overlays=[clue], arrows=[arrow]) == {LittleKiller((6, 0), "DR", 9)}, text
+    # A sentence about another rule of the indicated diagonals is no little killer's.
+    product = refused("Every indicated diagonal has the same product.", overlays=[clue], arrows=[arrow])
+    assert "'Every indicated diagonal has the same product.' names nothing drawn" in product
     # A clue that is no number: refused, naming it outside the grid.
     unknown = {**clue, "text": "?"}
     message = refused(text, overlays=[unknown], arrows=[arrow])
