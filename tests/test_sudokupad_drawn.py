@@ -25,11 +25,13 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     Dot,
     ExtraRegion,
     KillerCage,
     LittleKiller,
+    LockoutLine,
     NoOtherDots,
     Palindrome,
     Quadruple,
@@ -127,6 +129,23 @@ def test_the_writer_refuses_what_a_reader_would_misread() -> None:
     touching = Puzzle.standard((0,) * 81).with_rules([Clone((0, 1), (2, 3))])
     with pytest.raises(PuzzleError, match="touches another"):
         sudokupad_link(touching)
+    # A minimum cell among minimum cells only: no chevron to draw (as SudokuPad's converter draws them).
+    mins = [CellMark("min", 0), CellMark("min", 1), CellMark("min", 9)]
+    corner = Puzzle.standard((0,) * 81).with_rules(mins)
+    with pytest.raises(PuzzleError, match="the minimum cell r1c1: every neighbour is a minimum cell too"):
+        sudokupad_link(corner)
+
+
+def test_circles_at_a_line_s_end_and_extreme_cells_side_by_side_read_back() -> None:
+    """A counting circle's ring on the end of a between line (grey too) or of a
+    lockout line is no circle of the line's; a minimum beside a maximum has
+    chevrons towards it (as SudokuPad's converter draws them), so both read back."""
+    rules: list[Rule] = [
+        Between((36, 37, 38)), LockoutLine((60, 61, 62)), CountingCircles((38, 62, 80)),
+        CellMark("min", 0), CellMark("max", 1), CellMark("max", 9),
+    ]  # fmt: skip
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    assert Counter(round_trip(puzzle).rules) == Counter(rules)
 
 
 def test_the_workbench_export_reads_back_with_its_solution() -> None:
@@ -587,3 +606,11 @@ def test_a_background_picture_is_refused() -> None:
     doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "metadata": {"bgimage": "https://x.invalid/a.png"}}
     with pytest.raises(PuzzleError, match=r"background picture \(bgimage\)"):
         parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
+
+
+def test_cages_that_may_repeat_and_cages_that_may_not_read_back() -> None:
+    """Our sentence for cages whose digits may repeat is about those flagged
+    so; a killer cage beside them (with or without a sum) stays one."""
+    rules: list[Rule] = [KillerCage((0, 1), 3), SumCage((9, 10), 2), KillerCage((20, 21))]
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    assert Counter(round_trip(puzzle).rules) == Counter(rules)

@@ -10,8 +10,10 @@ not decode is retried with one or two of its first 16 single ``/`` doubled
 PuzzleZipper (`unzip_json` tokenizes, so no text in a string is taken for
 structure); ``fpuz``/``fpuzzles`` the same of f-puzzles JSON, read by the
 f-puzzles reader (title, author, ruleset, solution are metadata, a ``value``
-without ``given`` an entered digit). ``scf``/``classic`` (packed classic 9x9s)
-and short ids (no prefix: a puzzle on SudokuPad's server) are refused.
+without ``given`` an entered digit; a cosmetic ``line`` that only draws a line a
+rule key holds, as f-puzzles draws its plug-in constraints, is left out).
+``scf``/``classic`` (packed classic 9x9s) and short ids (no prefix: a puzzle on
+SudokuPad's server) are refused.
 
 CTC JSON: ``cells`` holds N rows of N cells; a cell's ``value`` is a given
 (CTC has no entered digits), its centre marks (``centremarks``/``centreMarks``)
@@ -60,12 +62,11 @@ from ..core.puzzle import standard_regions as boxes
 from ..core.regions import check_regions
 from ..core.rules import Rule, regions_leaving_cells
 from .fpuzzles import _from_json
-from .fpuzzles_rules import LINES as LINE_KEYS
 from .links import embedded_link
 from .lzcodec import MAX_CHARS, DecodeError, decompress_base64
 from .sudokupad_draw import draw_rules, rules_text
 from .sudokupad_rules import drawn_rules, flag_rules
-from .sudokupad_shapes import cell_index, empty, items, meta_cage, shown
+from .sudokupad_shapes import cell_index, draws_a_held_line, empty, items, meta_cage, shown
 
 LINK_PREFIX = "https://sudokupad.app/scl"
 _HOST = re.compile(
@@ -393,7 +394,7 @@ def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
         meta = {**_cage_meta(cages), **meta}
         doc = {**doc, "cage": [c for c in cages if not meta_cage(c)]}
     if not empty(doc.get("line")):
-        doc = {**doc, "line": [line for line in items(doc["line"]) if not _draws_a_held_line(line, doc)]}
+        doc = {**doc, "line": [line for line in items(doc["line"]) if not draws_a_held_line(line, doc)]}
     puzzle = _from_json(1, doc)
     if isinstance(puzzle, InputError):
         raise PuzzleError(puzzle.message, puzzle.row, puzzle.col)
@@ -407,36 +408,6 @@ def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
         except ValueError as e:
             raise PuzzleError(str(e), i // n + 1, i % n + 1) from None
     return _finish(puzzle, meta, digits, marks)
-
-
-def _draws_a_held_line(entry: Any, doc: dict[str, Any]) -> bool:
-    """Is the f-puzzles cosmetic ``line`` ``entry`` only the drawing of lines
-    a rule key of ``doc`` holds? f-puzzles draws a plug-in constraint's line
-    (whispers, modular lines...) so, marked ``fromConstraint`` (naming the
-    constraint) or ``isNewConstraint``, over the same cells; SudokuPad draws it
-    as any line. A line that names no constraint, names another, or runs
-    anywhere else keeps its own meaning (refused unless read)."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("lines"), list) or not entry["lines"]:
-        return False
-    named = re.sub(r"[^a-z]", "", str(entry.get("fromConstraint") or "").lower())
-    if not named and entry.get("isNewConstraint") is not True:
-        return False
-    for line in entry["lines"]:
-        if not isinstance(line, list):
-            return False
-        cells = [str(c).upper() for c in line]
-        holders = [
-            key
-            for key, kind in LINE_KEYS.items()
-            for rule in items(doc.get(key))
-            if isinstance(rule, dict)
-            for held in items(rule.get("lines"))
-            if isinstance(held, list) and [str(c).upper() for c in held] in (cells, cells[::-1])
-        ]
-        label = {key: re.sub(r"[^a-z]", "", LINE_KEYS[key].styles[""].label.lower()) for key in holders}
-        if not any(not named or named == key or named in label[key] for key in holders):
-            return False
-    return True
 
 
 def _finish(puzzle: Puzzle, meta: dict[str, Any], digits: list[int], marks: list[Any]) -> SudokuPadPuzzle:

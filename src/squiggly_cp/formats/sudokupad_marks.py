@@ -34,7 +34,7 @@ from .sudokupad_shapes import (
     shapes_of,
     visible_colour,
 )
-from .sudokupad_text import hexed
+from .sudokupad_text import colour_name, hexed
 
 
 def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
@@ -233,10 +233,17 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
 
 
 def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
-    """A line's circles: on its first cell (then ``first``; on its last, it is turned round), or both ends."""
+    """A line's circles, of its colour (a circle of another colour on its end,
+    a counting circle's ring or another line's bulb, is not its): on its
+    first cell (then ``first``; on its last, it is turned round), or both ends."""
+    family = colour_name(line.seen or line.colour)
     circles = [s for s in shapes if s.rounded and not s.text and not s.cells and s.owner != "arrow"
                and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9
-               and cell_at(s.y, s.x, n) in (line.cells[0], line.cells[-1])]  # fmt: skip
+               and cell_at(s.y, s.x, n) in (line.cells[0], line.cells[-1])
+               and colour_name(_painted(s)) == family]  # fmt: skip
+    exact = {cell_at(s.y, s.x, n) for s in circles if hexed(_painted(s)) == line.colour}
+    # Where an end has a circle of the line's very colour, it is the line's (a ring beside it is not).
+    circles = [s for s in circles if cell_at(s.y, s.x, n) not in exact or hexed(_painted(s)) == line.colour]
     ends = {cell_at(s.y, s.x, n) for s in circles}
     for s in circles:
         s.used = True
@@ -245,6 +252,13 @@ def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
     elif ends:
         line.bulb = "first"
         line.cells = line.cells if line.cells[0] in ends else line.cells[::-1]
+
+
+def _painted(shape: Shape) -> str:
+    """The colour a circle is drawn in, as seen: its border's, or its fill's
+    where the border is none or white."""
+    border = seen_colour(shape.border)
+    return border if border and colour_name(border) != "white" else seen_colour(shape.fill)
 
 
 def _centre_dot(line: Drawn, shapes: list[Shape], n: int) -> None:

@@ -159,8 +159,10 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
         return
     colour = colour_name(item.seen or item.colour) if item.seen or item.colour else None
     same = [s for s in said if RULES[s.kind].styles[s.key].look.element == item.element]
-    repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
-    if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
+    # "Digits may repeat in cages" wins over the flag; our own sentence for such cages is about those
+    # flagged so ("digits in a cage with a total ... may repeat in it").
+    repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat" and not _ours(s)]
+    if item.element == "cage" and repeat:
         item.meaning = [(repeat[0].kind, repeat[0].key, repeat[0])]
         return
     looking = _candidates(item)
@@ -169,7 +171,10 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
         (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and s.colour in (None, colour)
     ]
     loose = [
-        s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
+        s
+        for s in same
+        if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
+        and not (item.element == "cage" and _ours(s))
     ]
     coloured: list[Meaning] = [
         (s.kind, s.key, s) for s in loose if s.colour is not None and s.colour == colour
@@ -179,6 +184,13 @@ def _give_meaning(item: Drawn, said: list[Said], n: int) -> None:
     if not options:
         raise refused(item.where)
     item.meaning = [_one(item, options)]
+
+
+def _ours(said: Said) -> bool:
+    """Is ``said`` our own rules sentence for its style, word for word (as our writer writes it)?"""
+    return (
+        said.sentence.rstrip(". ").lower() == RULES[said.kind].styles[said.key].sentence.rstrip(". ").lower()
+    )
 
 
 def _candidates(item: Drawn) -> list[Meaning]:

@@ -1,7 +1,8 @@
 """The elements of SudokuPad's JSON drawing read as `Drawn` things in the
 terms of a rule's `Look` (`core.rules.base`): what `sudokupad_marks` finds in
 the lines, arrows and shapes, and `sudokupad_rules` gives a meaning; and
-the helpers the SudokuPad reader shares (lists, names of cells, colours)."""
+the helpers the SudokuPad reader shares (lists, names of cells, colours, an
+f-puzzles cosmetic line that only draws a rule's line: `draws_a_held_line`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
+from .fpuzzles_rules import LINES as LINE_KEYS
 from .numbers import TooLarge, whole_number
 from .sudokupad_text import Said
 
@@ -103,6 +105,36 @@ def read_cage(cage: Any, n: int) -> Drawn:
     # SudokuPad's unique: false is a cage whose digits may repeat (a sentence may say so of any cage).
     shape = "repeat" if unique is False else ""
     return Drawn("cage", cells, shape=shape, text=str(sums.pop()) if sums else "", where=where)
+
+
+def draws_a_held_line(entry: Any, doc: dict[str, Any]) -> bool:
+    """Is the f-puzzles cosmetic ``line`` ``entry`` only the drawing of lines
+    a rule key of ``doc`` holds? f-puzzles draws a plug-in constraint's line
+    (whispers, modular lines...) so, marked ``fromConstraint`` (naming the
+    constraint) or ``isNewConstraint``, over the same cells; SudokuPad draws it
+    as any line. A line that names no constraint, names another, or runs
+    anywhere else keeps its own meaning (refused unless read)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("lines"), list) or not entry["lines"]:
+        return False
+    named = re.sub(r"[^a-z]", "", str(entry.get("fromConstraint") or "").lower())
+    if not named and entry.get("isNewConstraint") is not True:
+        return False
+    for line in entry["lines"]:
+        if not isinstance(line, list):
+            return False
+        cells = [str(c).upper() for c in line]
+        holders = [
+            key
+            for key, kind in LINE_KEYS.items()
+            for rule in items(doc.get(key))
+            if isinstance(rule, dict)
+            for held in items(rule.get("lines"))
+            if isinstance(held, list) and [str(c).upper() for c in held] in (cells, cells[::-1])
+        ]
+        label = {key: re.sub(r"[^a-z]", "", LINE_KEYS[key].styles[""].label.lower()) for key in holders}
+        if not any(not named or named == key or named in label[key] for key in holders):
+            return False
+    return True
 
 
 def cell_index(pair: Any, n: int, owner: str, prefix: str = "") -> int:
