@@ -35,6 +35,7 @@ from squiggly_cp.core.rules import (
     NoOtherDots,
     Palindrome,
     Quadruple,
+    RegionSumLine,
     Renban,
     Rule,
     Sandwich,
@@ -138,10 +139,12 @@ def test_the_writer_refuses_what_a_reader_would_misread() -> None:
 
 def test_circles_at_a_line_s_end_and_extreme_cells_side_by_side_read_back() -> None:
     """A counting circle's ring on the end of a between line (grey too) or of a
-    lockout line is no circle of the line's; a minimum beside a maximum has
-    chevrons towards it (as SudokuPad's converter draws them), so both read back."""
+    lockout line is no circle of the line's, nor is the lockout line's circle
+    one of the blue region-sum line ending there; a minimum beside a maximum
+    has chevrons towards it (as SudokuPad's converter draws them): all read back."""
     rules: list[Rule] = [
-        Between((36, 37, 38)), LockoutLine((60, 61, 62)), CountingCircles((38, 62, 80)),
+        Between((36, 37, 38)), LockoutLine((60, 61, 62)), RegionSumLine((62, 53)),
+        CountingCircles((38, 62, 80)),
         CellMark("min", 0), CellMark("max", 1), CellMark("max", 9),
     ]  # fmt: skip
     puzzle = Puzzle.standard((0,) * 81).with_rules(rules)

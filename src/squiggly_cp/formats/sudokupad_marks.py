@@ -52,9 +52,13 @@ def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
     arrows, markers = _arrows([*items(doc.get("arrows")), *headed], n)
     lines = _lines(plain, n, shapes)
     drawn += [_arrow(arrow, points, shapes, n) for arrow, points in arrows]
+    ending: dict[int, set[str]] = {}  # the colours of the lines ending in each cell
+    for line in lines:
+        for cell in (line.cells[0], line.cells[-1]) if line.element == "path" else ():
+            ending.setdefault(cell, set()).add(line.colour)
     for line in lines:
         if line.element == "path":
-            _line_bulbs(line, shapes, n)
+            _line_bulbs(line, shapes, n, ending)
             _centre_dot(line, shapes, n)
     drawn += lines
     drawn += _marks(shapes, markers, n)
@@ -232,17 +236,25 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
     return found
 
 
-def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
-    """A line's circles, of its colour (a circle of another colour on its end,
-    a counting circle's ring or another line's bulb, is not its): on its
-    first cell (then ``first``; on its last, it is turned round), or both ends."""
+def _line_bulbs(line: Drawn, shapes: list[Shape], n: int, ending: dict[int, set[str]]) -> None:
+    """A line's circles, of its colour: on its first cell (then ``first``; on
+    its last, it is turned round), or both ends. A circle of the very colour
+    of a line ending there (``ending``: each cell's) is that line's only; else,
+    where the end has no circle of the line's very colour, a circle of its
+    colour family is. So a counting circle's ring, or another line's circle,
+    on a line's end is not the line's."""
     family = colour_name(line.seen or line.colour)
-    circles = [s for s in shapes if s.rounded and not s.text and not s.cells and s.owner != "arrow"
-               and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9
-               and cell_at(s.y, s.x, n) in (line.cells[0], line.cells[-1])
-               and colour_name(_painted(s)) == family]  # fmt: skip
+    circles: list[Shape] = []
+    for s in shapes:
+        cell = cell_at(s.y, s.x, n)
+        if not (s.rounded and not s.text and not s.cells and s.owner != "arrow" and cell is not None
+                and cell in (line.cells[0], line.cells[-1])
+                and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9):  # fmt: skip
+            continue
+        paint = hexed(_painted(s))
+        if paint == line.colour or (paint not in ending[cell] and colour_name(paint) == family):
+            circles.append(s)
     exact = {cell_at(s.y, s.x, n) for s in circles if hexed(_painted(s)) == line.colour}
-    # Where an end has a circle of the line's very colour, it is the line's (a ring beside it is not).
     circles = [s for s in circles if cell_at(s.y, s.x, n) not in exact or hexed(_painted(s)) == line.colour]
     ends = {cell_at(s.y, s.x, n) for s in circles}
     for s in circles:
