@@ -141,11 +141,12 @@ def test_circles_at_a_line_s_end_and_extreme_cells_side_by_side_read_back() -> N
     """A counting circle's ring on the end of a between line (grey too) or of a
     lockout line is no circle of the line's, nor is the lockout line's circle
     one of the blue region-sum line ending there; a minimum beside a maximum
-    has chevrons towards it (as SudokuPad's converter draws them): all read back."""
+    has chevrons towards it (as SudokuPad's converter draws them); a clone's
+    shade on a minimum cell stays the clone's: all read back."""
     rules: list[Rule] = [
         Between((36, 37, 38)), LockoutLine((60, 61, 62)), RegionSumLine((62, 53)),
         CountingCircles((38, 62, 80)),
-        CellMark("min", 0), CellMark("max", 1), CellMark("max", 9),
+        CellMark("min", 0), CellMark("max", 1), CellMark("max", 9), CellMark("min", 30), Clone((30,), (60,)),
     ]  # fmt: skip
     puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
     assert Counter(round_trip(puzzle).rules) == Counter(rules)

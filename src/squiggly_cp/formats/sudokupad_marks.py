@@ -163,11 +163,14 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
 
 
 def _extreme(cell: int, tips: list[float], shapes: list[Shape], n: int) -> Drawn:
-    """A cell with chevrons: pointing ``in`` (their tips nearer its centre) or ``out``, on its shade."""
+    """A cell with chevrons: pointing ``in`` (their tips nearer its centre) or ``out``, on its shade
+    (one without a border, as SudokuPad's converter draws it, before any other: a clone's, with a
+    border, on the same cell is the clone's)."""
     r, c = divmod(cell, n)
-    under = [s for s in shapes if not s.rounded and not s.text and min(s.width, s.height) >= FULL
-             and cell_at(s.y, s.x, n) == cell]  # fmt: skip
-    for s in under:
+    under = [s for s in shapes if not s.used and not s.rounded and not s.text
+             and min(s.width, s.height) >= FULL and cell_at(s.y, s.x, n) == cell]  # fmt: skip
+    under.sort(key=lambda s: s.border is not None)
+    for s in under[:1]:
         s.used = True
     colour = hexed(under[0].fill) if under else ""
     way = "in" if sum(tips) / len(tips) < 0.415 else "out"
