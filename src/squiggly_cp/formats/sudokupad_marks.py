@@ -55,7 +55,7 @@ def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
     ending: dict[int, set[str]] = {}  # the colours of the lines ending in each cell
     for line in lines:
         for cell in (line.cells[0], line.cells[-1]) if line.element == "path" else ():
-            ending.setdefault(cell, set()).add(line.colour)
+            ending.setdefault(cell, set()).add(line.seen or line.colour)
     for line in lines:
         if line.element == "path":
             _line_bulbs(line, shapes, n, ending)
@@ -228,10 +228,9 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
     if len(cells) == 1:  # inside one cell: no arrow of a rule this tool knows
         raise refused(f"the small arrow in {cell_list([[cells[0] // n, cells[0] % n]], n)}")
     around = [s for s in shapes if s.rounded and not s.text and cells[0] in _circle_cells(s, n)]
-    colour = hexed(visible_colour(arrow.get("color")))
-    circle = max(around, key=lambda s: (hexed(s.border) == colour, hexed(s.fill) == "#ffffff"), default=None)
     raw, width = visible_colour(arrow.get("color")), arrow.get("thickness", 0)
-    width = float(width) if type(width) in (int, float) else 0.0
+    colour, width = hexed(raw), float(width) if type(width) in (int, float) else 0.0
+    circle = max(around, key=lambda s: (hexed(s.border) == colour, hexed(s.fill) == "#ffffff"), default=None)
     found = Drawn("arrow", cells, colour, width, seen=seen_colour(raw), where=where)
     if circle is not None:
         circle.used, circle.owner = True, "arrow"
@@ -246,7 +245,8 @@ def _line_bulbs(line: Drawn, shapes: list[Shape], n: int, ending: dict[int, set[
     where the end has no circle of the line's very colour, a circle of its
     colour family is. So a counting circle's ring, or another line's circle,
     on a line's end is not the line's."""
-    family = colour_name(line.seen or line.colour)
+    own = line.seen or line.colour
+    family = colour_name(own)
     circles: list[Shape] = []
     for s in shapes:
         cell = cell_at(s.y, s.x, n)
@@ -254,11 +254,11 @@ def _line_bulbs(line: Drawn, shapes: list[Shape], n: int, ending: dict[int, set[
                 and cell in (line.cells[0], line.cells[-1])
                 and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9):  # fmt: skip
             continue
-        paint = hexed(_painted(s))
-        if paint == line.colour or (paint not in ending[cell] and colour_name(paint) == family):
+        paint = _painted(s)
+        if paint == own or (paint not in ending[cell] and colour_name(paint) == family):
             circles.append(s)
-    exact = {cell_at(s.y, s.x, n) for s in circles if hexed(_painted(s)) == line.colour}
-    circles = [s for s in circles if cell_at(s.y, s.x, n) not in exact or hexed(_painted(s)) == line.colour]
+    exact = {cell_at(s.y, s.x, n) for s in circles if _painted(s) == own}
+    circles = [s for s in circles if cell_at(s.y, s.x, n) not in exact or _painted(s) == own]
     ends = {cell_at(s.y, s.x, n) for s in circles}
     for s in circles:
         s.used = True
