@@ -1262,3 +1262,19 @@ def test_the_user_may_say_what_cosmetic_lines_of_a_colour_mean() -> None:
     finally:
         LINE_RULES.reset(token)
     assert isinstance(puzzle, Puzzle) and puzzle.rules == (Renban((0, 1, 2)),)
+
+
+def test_a_solution_that_breaks_what_the_rules_text_gave_is_a_misreading() -> None:
+    """A 4x4 whose solution's top row is 1 2 3 4: a grey line r1c1-r1c2 said
+    to be a palindrome breaks it (1 then 2), said to be a renban holds."""
+    doc = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "line": [line("R1C1", "R1C2", colour="#CCCCCC")],
+        "solution": [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1],
+    }
+    renban = read_doc({**doc, "ruleset": "Digits on a grey line are consecutive, in any order."})
+    assert isinstance(renban, Puzzle) and renban.rules == (Renban((0, 1)),)
+    wrong = read_doc({**doc, "ruleset": "Digits on a grey line form a palindrome."})
+    assert isinstance(wrong, InputError)
+    assert "solution breaks the palindrome r1c1-r1c2 as read: its rules text is misread" in wrong.message

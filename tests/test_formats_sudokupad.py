@@ -367,7 +367,7 @@ REFUSED = "has no meaning this tool knows: refused"
         ({"underlays": [{"center": [4.5, 4.5], "width": 0.7, "height": 0.5, "backgroundColor": "#CFCFCF"}]},
          "the rectangle at r5c5 (an underlay)"),
         ({"underlays": [{"center": [4, 4], "width": 0.7, "height": 0.7, "backgroundColor": "#CFCFCF"}]},
-         "the square by r5c5 (an underlay)"),
+         "the square where r4c4 and r5c5 meet (an underlay)"),
         # Shading with a border marks cells (a clone, an extra region), as SudokuPad's converter draws them:
         # one shaded cell is neither (a clone's shape has a copy, an extra region an outline).
         ({"underlays": [{"center": [1.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF",

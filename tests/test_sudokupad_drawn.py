@@ -6,6 +6,7 @@ refusals, and a carried solution that the reading breaks."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -24,14 +25,17 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     Dot,
     ExtraRegion,
     KillerCage,
     LittleKiller,
+    LockoutLine,
     NoOtherDots,
     Palindrome,
     Quadruple,
+    RegionSumLine,
     Renban,
     Rule,
     Sandwich,
@@ -39,6 +43,7 @@ from squiggly_cp.core.rules import (
     Thermometer,
     Whispers,
     Windoku,
+    ZipperLine,
 )
 from squiggly_cp.formats.sudokupad import parse_sudokupad, sudokupad_json, sudokupad_link, utf16_units
 from squiggly_cp.formats.sudokupad_text import colour_name, read_text
@@ -125,6 +130,26 @@ def test_the_writer_refuses_what_a_reader_would_misread() -> None:
     touching = Puzzle.standard((0,) * 81).with_rules([Clone((0, 1), (2, 3))])
     with pytest.raises(PuzzleError, match="touches another"):
         sudokupad_link(touching)
+    # A minimum cell among minimum cells only: no chevron to draw (as SudokuPad's converter draws them).
+    mins = [CellMark("min", 0), CellMark("min", 1), CellMark("min", 9)]
+    corner = Puzzle.standard((0,) * 81).with_rules(mins)
+    with pytest.raises(PuzzleError, match="the minimum cell r1c1: every neighbour is a minimum cell too"):
+        sudokupad_link(corner)
+
+
+def test_circles_at_a_line_s_end_and_extreme_cells_side_by_side_read_back() -> None:
+    """A counting circle's ring on the end of a between line (grey too) or of a
+    lockout line is no circle of the line's, nor is the lockout line's circle
+    one of the blue region-sum line ending there; a minimum beside a maximum
+    has chevrons towards it (as SudokuPad's converter draws them); a clone's
+    shade on a minimum cell stays the clone's: all read back."""
+    rules: list[Rule] = [
+        Between((36, 37, 38)), LockoutLine((60, 61, 62)), RegionSumLine((62, 53)),
+        CountingCircles((38, 62, 80)),
+        CellMark("min", 0), CellMark("max", 1), CellMark("max", 9), CellMark("min", 30), Clone((30,), (60,)),
+    ]  # fmt: skip
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    assert Counter(round_trip(puzzle).rules) == Counter(rules)
 
 
 def test_the_workbench_export_reads_back_with_its_solution() -> None:
@@ -403,3 +428,214 @@ def test_the_normal_rules_are_said_many_ways() -> None:
         "Each row, column and box contains the digits 1-9 once.",
     ):
         assert read(said) == set(), said
+
+
+# What setters draw (Sudoku Maker, Penpa), beside the converter's conventions ---------------------
+
+
+def test_x_and_v_as_setters_draw_them() -> None:
+    """An X or V between two cells: on a round white background (Sudoku
+    Maker's, 0.35 wide), as a text alone (its box not seen), as an underlay;
+    the white background alone draws nothing. "Digits separated by an X sum
+    to 10" names the X, not an X-sum."""
+    maker = {"width": 0.35, "height": 0.35, "rounded": True, "backgroundColor": "#FFFFFF", "stroke": "#000"}
+    overlays = [
+        {"center": [0.5, 1], "text": "X", **maker},
+        {"center": [1, 0.5], "text": "V", **maker},
+        {"center": [2.5, 1], "text": "X", "width": 0, "height": 0.55},  # a text alone
+        {"center": [3, 0.5], "width": 0.32, "height": 0.32, "rounded": True, "backgroundColor": "#FFFFFF"},
+    ]
+    underlays = [{"center": [3, 0.5], "text": "V", "width": 0.3, "height": 0.3}]
+    text = "Digits separated by an X sum to 10. Digits separated by a V sum to 5."
+    assert read(text, overlays=overlays, underlays=underlays) == {
+        Dot("x", (0, 1)), Dot("v", (0, 9)), Dot("x", (18, 19)), Dot("v", (18, 27)),
+    }  # fmt: skip
+    # A white circle with a black stroke is seen: a white dot.
+    stroked = [{"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFF",
+                "stroke": "#000000"}]  # fmt: skip
+    assert read("Digits joined by a white dot are consecutive.", overlays=stroked) == {Dot("white", (0, 1))}
+    # An X where four cells meet is no X between two: refused, naming where it is.
+    corner = [{"center": [1, 1], "text": "X", **maker}]
+    message = refused(text, overlays=corner)
+    assert "the text 'X' where r1c1 and r2c2 meet (an overlay) has no meaning" in message
+
+
+def test_a_little_killer_as_sudoku_maker_draws_it() -> None:
+    """The clue in the cell beside the grid, a short arrow from its corner
+    (0.28 long, 0.23 out of the clue's centre): the sum along that diagonal."""
+    clue = {"center": [5.5, -0.5], "width": 1, "height": 1, "text": 9, "fontSize": 32, "rounded": True}
+    arrow = {"wayPoints": [[5.734, -0.266], [5.932, -0.068]], "headLength": 0.18, "color": "#000000",
+             "thickness": 3}  # fmt: skip
+    for text in (
+        "Values outside the grid give the sum along the indicated diagonal.",
+        "Digits along the diagonal indicated by an arrow sum to the number by the arrow.",
+    ):
+        assert read(text, overlays=[clue], arrows=[arrow]) == {LittleKiller((6, 0), "DR", 9)}, text
+    # A sentence about another rule of the indicated diagonals is no little killer's.
+    product = refused("Every indicated diagonal has the same product.", overlays=[clue], arrows=[arrow])
+    assert "'Every indicated diagonal has the same product.' says something of it ('product')" in product
+    # A clue that is no number: refused, naming it outside the grid.
+    unknown = {**clue, "text": "?"}
+    message = refused(text, overlays=[unknown], arrows=[arrow])
+    assert "the text '?' outside the grid by r6c1 (an overlay) has no meaning" in message
+
+
+def test_a_colour_is_named_as_it_is_seen() -> None:
+    """A translucent colour is named by what it looks like over white paper:
+    ``#46386c45`` (dark purple, a quarter opaque) is a light grey line,
+    ``#0003`` (black, a fifth opaque) a grey square."""
+    drawn = {
+        "lines": [line([0, 1, 2], "#46386c45", 12)],
+        "underlays": [{"center": at(80), "width": 0.8, "height": 0.8, "backgroundColor": "#0003"}],
+    }
+    text = "Grey line is a palindrome. Grey square must contain an even digit."
+    assert read(text, **drawn) == {Palindrome((0, 1, 2)), CellMark("even", 80)}
+    message = refused("Purple lines are palindromes. Grey square must contain an even digit.", **drawn)
+    assert message == (
+        "SudokuPad: the line through r1c1, r1c2, r1c3 (colour #46386c) "
+        "has no meaning this tool knows: refused"
+    )
+
+
+def test_an_arrow_drawn_as_lines_with_a_head() -> None:
+    """A line from a circle whose arrowhead is a short line of its own (its
+    two arms pointing back along the line's last step, same colour and width)
+    is an arrow; a "head" across the line is no arrowhead."""
+    grey = "#bbbf"
+    shaft = {"wayPoints": [at(0), at(10), at(19)], "color": grey, "thickness": 3.2}
+    head = {"wayPoints": [[2.25, 1.25], [2.5, 1.5], [2.25, 1.75]], "color": grey, "thickness": 3.2}
+    bulb = circle(at(0), 0.85, "#FFFFFF", grey)
+    text = "All digits on the arrow sum to the attached circled cell."
+    assert read(text, lines=[shaft, head], overlays=[bulb]) == {Arrow((0,), (10, 19))}
+    across = {**head, "wayPoints": [[2.5, 1.167], [2.5, 1.5], [2.5, 1.833]]}  # across the line's end
+    assert "has no meaning" in refused(text, lines=[shaft, across], overlays=[bulb])
+
+
+def test_a_zipper_line_s_centre_dot() -> None:
+    """A small dot of a zipper line's colour on its middle cell marks its
+    centre (Penpa's zipper): part of the line. On a renban line it has no
+    meaning, so it is refused."""
+    lavender = "#DFC5FE"
+    zipper = line([0, 1, 2, 11, 20], lavender, 11)
+    dot = {"backgroundColor": "#DFC5FEFF", "rounded": 1, "center": at(2), "width": 0.44, "height": 0.44}
+    text = "Cells on a lavender zipper line the same distance from its centre sum to the centre digit."
+    assert read(text, lines=[zipper], underlays=[dot]) == {ZipperLine((0, 1, 2, 11, 20))}
+    renban = "Digits on a lavender renban line are consecutive."
+    assert "has no meaning" in refused(renban, lines=[zipper], underlays=[dot])
+
+
+@pytest.mark.parametrize(
+    ("n", "ring", "text"),
+    [
+        (6, [0, 1, 7, 6], "Any three adjacent digits on an entropic line hold a low, a middle and a high."),
+        (4, [0, 1, 5, 4], "Adjacent digits along a green whisper line must differ by at least 2."),
+    ],
+)
+def test_a_closed_line_of_a_local_rule(n: int, ring: list[int], text: str) -> None:
+    """A line back to its first cell, of a rule about each cell and the next
+    one or two: every run of the ring, the closing ones too. Checked against
+    the ring's definition over every filling of its four cells."""
+    colour = "#67F067" if n == 4 else "#C8A064"
+    closed = {"color": colour, "thickness": 10, "wayPoints": [at(c, n) for c in (*ring, ring[0])]}
+    rules = read(text, n, lines=[closed])
+    assert len(rules) == 2  # the open line and the piece that closes it
+    board = Puzzle(n, (0,) * n * n, standard_regions(n), rules=tuple(rules))
+    third = [0, *((d - 1) * 3 // n for d in range(1, n + 1))]
+    for digits in itertools.product(range(1, n + 1), repeat=len(ring)):
+        grid = [0] * n * n
+        for cell, d in zip(ring, digits, strict=True):
+            grid[cell] = d
+        m = len(digits)
+        if n == 6:  # each three cyclically consecutive cells: one low, one middle, one high
+            cyclic = all(len({third[digits[(k + j) % m]] for j in range(3)}) == 3 for k in range(m))
+        else:  # each two cyclically consecutive cells differ by at least 2
+            cyclic = all(abs(digits[k] - digits[(k + 1) % m]) >= 2 for k in range(m))
+        assert all(rule.holds(grid, board) for rule in rules) == cyclic, digits
+
+
+def test_a_sentence_that_all_dots_are_given_is_not_ignored() -> None:
+    """ "All possible dots are given" states a constraint this tool does not
+    read for both colours: refused, never dropped; its negation states none."""
+    dot = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF",
+           "borderColor": "#000000"}  # fmt: skip
+    said = "Digits joined by a white dot are consecutive."
+    message = refused(f"{said} All possible dots are given.", overlays=[dot])
+    assert "'All possible dots are given.' names no rule" in message
+    assert read(f"{said} Not all possible dots are given.", overlays=[dot]) == {Dot("white", (0, 1))}
+
+
+def test_f_puzzles_draws_a_plug_in_line_over_its_rule() -> None:
+    """In an f-puzzles link, a cosmetic ``line`` marked ``fromConstraint``
+    (naming the rule) or ``isNewConstraint`` over the cells of a line a rule
+    key holds (either way round) is only its drawing; one that runs
+    elsewhere, or is not so marked, is a line of its own: refused, as no
+    sentence says what it means."""
+
+    def fpuz(*lines: dict[str, Any]) -> str:
+        doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
+               "whispers": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "line": list(lines)}  # fmt: skip
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    drawn = {"outlineC": "#67F067", "width": 0.3}
+    named = {"lines": [["R1C1", "R1C2", "R1C3"]], "fromConstraint": "Whispers", **drawn}
+    backwards = {"lines": [["R1C3", "R1C2", "R1C1"]], "isNewConstraint": True, **drawn}
+    assert parse_sudokupad(fpuz(named, backwards)).puzzle.rules == (Whispers((0, 1, 2)),)
+    for other in (
+        {**backwards, "lines": [["R2C1", "R2C2"]]},  # runs where no rule is
+        {"lines": [["R1C1", "R1C2", "R1C3"]], **drawn},  # names nothing: a line of its own
+    ):
+        with pytest.raises(PuzzleError, match=r"f-puzzles line .*: no sentence of the rules text says what"):
+            parse_sudokupad(fpuz(named, other))
+
+
+def test_a_small_arrow_inside_a_cell_is_refused_by_name() -> None:
+    small = {"wayPoints": [[3.713, 3.5], [3.953, 3.5]], "color": "#000000", "thickness": 3}
+    message = refused("Each cell with arrows counts the digits it sees.", arrows=[small])
+    assert message == "SudokuPad: the small arrow in r4c4 has no meaning this tool knows: refused"
+
+
+def test_a_heading_and_a_coloured_sentence_name_the_same_lines() -> None:
+    """A heading ("RENBAN") and a sentence naming the kind by its colour are
+    both about the lines drawn so; the sentence that gives a value (a
+    whisper's gap) gives it, whichever comes first."""
+    purple = [line([0, 1], "#F067F0"), line([9, 10], "#F067F0")]
+    assert read("RENBAN\n- Digits on a purple renban line are consecutive.", lines=purple) == {
+        Renban((0, 1)), Renban((9, 10)),
+    }  # fmt: skip
+    green = [line([0, 1], "#67F067")]
+    assert read("WHISPERS\nAdjacent digits along a green line differ by at least 4.", lines=green) == {
+        Whispers((0, 1), 4)
+    }
+    message = refused("RENBAN\n- Digits on a green renban line are consecutive.", lines=purple)
+    assert "'- Digits on a green renban line are consecutive.' names nothing drawn" in message
+
+
+def test_a_background_picture_is_refused() -> None:
+    """A picture under the grid may draw lines this tool cannot see."""
+    doc = {"cells": [[{} for _ in range(4)] for _ in range(4)], "metadata": {"bgimage": "https://x.invalid/a.png"}}
+    with pytest.raises(PuzzleError, match=r"background picture \(bgimage\)"):
+        parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
+
+
+def test_cages_that_may_repeat_and_cages_that_may_not_read_back() -> None:
+    """Our sentence for cages whose digits may repeat is about those flagged
+    so; a killer cage beside them (with or without a sum) stays one."""
+    rules: list[Rule] = [KillerCage((0, 1), 3), SumCage((9, 10), 2), KillerCage((20, 21))]
+    puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
+    assert Counter(round_trip(puzzle).rules) == Counter(rules)
+
+
+def test_an_f_puzzles_links_solution_is_checked_against_what_is_read() -> None:
+    """A SudokuPad link holding f-puzzles JSON whose solution breaks a rule as
+    read is a misreading, as a native link's is: 1 2 3 4 along the top row
+    breaks a thermometer from r1c2 (2) to r1c1 (1); one from r1c1 holds."""
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+
+    def fpuz(thermo: list[str]) -> str:
+        doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
+               "thermometer": [{"lines": [thermo]}], "solution": solution}  # fmt: skip
+        return "fpuz" + LZString.compressToBase64(json.dumps(doc))
+
+    assert parse_sudokupad(fpuz(["R1C1", "R1C2"])).puzzle.rules == (Thermometer((0, 1)),)
+    with pytest.raises(PuzzleError, match="the link's solution breaks the thermometer r1c2-r1c1 as read"):
+        parse_sudokupad(fpuz(["R1C2", "R1C1"]))

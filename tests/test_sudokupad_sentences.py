@@ -259,14 +259,15 @@ def test_a_dutch_whisper_is_read_by_the_gap_its_sentence_states() -> None:
     assert "has no meaning" in refused("Orange lines are Dutch whisper lines.", **orange)
 
 
-def test_a_sentence_about_a_line_only_a_background_picture_draws_says_so() -> None:
-    """The red lines are in the background picture, which is not read: the
-    sentence names nothing drawn, and the refusal says where it may be."""
+def test_a_puzzle_drawn_on_a_background_picture_is_refused() -> None:
+    """The red lines are in the background picture, which is not read: without
+    it the sentence names nothing drawn; with it the puzzle is refused whole,
+    as the picture may draw rules some drawn element's sentence also names."""
     text = "Two cells adjacent along a red line must contain one even digit and one odd digit."
     doc = {"cells": [[{} for _ in range(9)] for _ in range(9)], "metadata": {"rules": text}}
-    assert "background" not in refused(text)
+    assert "names nothing drawn in the puzzle" in refused(text)
     doc["metadata"]["bgimage"] = "picture.png"
-    with pytest.raises(PuzzleError, match=r"names nothing drawn in the puzzle \(a background picture"):
+    with pytest.raises(PuzzleError, match=r"drawn on a background picture \(bgimage\): refused"):
         parse_sudokupad("scl" + LZString.compressToBase64(utf16_units(json.dumps(doc))))
 
 

@@ -374,7 +374,15 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
         puzzle = puzzle.with_rules(rules + tuple(drawn))
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
-    return puzzle.with_meta(_meta(doc, size, json.dumps(kept, separators=(",", ":")) if kept else None))
+    meta = _meta(doc, size, json.dumps(kept, separators=(",", ":")) if kept else None)
+    # The rules read from the rules text are checked against a solution the link carries, as SudokuPad's are.
+    text_read = puzzle.with_rules(partial + tuple(drawn))
+    broken = text_read.broken_rule(meta.solution) if drawn and meta and meta.solution else None
+    if broken is not None:
+        return InputError(
+            f"the puzzle's solution breaks {broken.describe(size)} as read: its rules text is misread", number
+        )
+    return puzzle.with_meta(meta)
 
 
 def _meta(doc: dict[str, Any], size: int, decoration: str | None = None) -> Meta | None:

@@ -10,8 +10,10 @@ not decode is retried with one or two of its first 16 single ``/`` doubled
 PuzzleZipper (`unzip_json` tokenizes, so no text in a string is taken for
 structure); ``fpuz``/``fpuzzles`` the same of f-puzzles JSON, read by the
 f-puzzles reader (title, author, ruleset, solution are metadata, a ``value``
-without ``given`` an entered digit). ``scf``/``classic`` (packed classic 9x9s)
-and short ids (no prefix: a puzzle on SudokuPad's server) are refused.
+without ``given`` an entered digit; a cosmetic ``line`` that only draws a line a
+rule key holds, as f-puzzles draws its plug-in constraints, is left out).
+``scf``/``classic`` (packed classic 9x9s) and short ids (no prefix: a puzzle on
+SudokuPad's server) are refused.
 
 CTC JSON: ``cells`` holds N rows of N cells; a cell's ``value`` is a given
 (CTC has no entered digits), its centre marks (``centremarks``/``centreMarks``)
@@ -32,7 +34,9 @@ and decoration are ignored; an element or a sentence stating a constraint
 that cannot be mapped, an element two rules could mean, and any other
 top-level key whose value is not empty, are refused in one line naming it. A
 carried solution that breaks a rule as read is a misreading, refused.
-Ignored besides: ``cellSize``, ``id``, ``videos``, other metadata, corner marks.
+A metadata ``bgimage`` (a picture under the grid, which may draw what this
+reader cannot see) is refused. Ignored besides: ``cellSize``, ``id``,
+``videos``, other metadata, corner marks.
 
 Writing gives plain JSON (``{"value": d}`` for a given, ``{}`` otherwise), the rules drawn as setters
 draw them (`sudokupad_draw`), and the metadata (or the puzzle's `Meta`; rules text written for a
@@ -295,6 +299,9 @@ def _read_ctc(doc: dict[str, Any]) -> SudokuPadPuzzle:
     table = doc.get("metadata", doc.get("metaData"))
     if not isinstance(table, dict) and not empty(table):
         raise PuzzleError(f"'metadata' must be a JSON object, found {shown(table)}")
+    picture = next((k for k in ("bgimage", "backgroundImage") if not empty((table or {}).get(k))), None)
+    if picture:  # it may draw lines or marks this tool cannot see: reading the rest could miss a rule
+        raise PuzzleError(f"SudokuPad: the puzzle is drawn on a background picture ({picture}): refused")
     flags = flag_rules([*meta.items(), *(table or {}).items()])
     meta = {**{k: doc[k] for k in _META_KEYS if isinstance(doc.get(k), str)}, **meta}
     meta.update({k: v for k, v in (table or {}).items() if k in _META_KEYS and v not in (None, "")})
@@ -398,7 +405,7 @@ def _read_fpuzzles(doc: dict[str, Any]) -> SudokuPadPuzzle:
             marks.append(_marks(cell.get("centerPencilMarks"), n))
         except ValueError as e:
             raise PuzzleError(str(e), i // n + 1, i % n + 1) from None
-    return _finish(puzzle, meta, digits, marks)
+    return _checked(_finish(puzzle, meta, digits, marks))
 
 
 def _finish(puzzle: Puzzle, meta: dict[str, Any], digits: list[int], marks: list[Any]) -> SudokuPadPuzzle:

@@ -77,7 +77,9 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
     with something in them) drawing ``puzzle``'s rules."""
     n = puzzle.size
     out: dict[str, list[Element]] = {"cages": [], "lines": [], "arrows": [], "underlays": [], "overlays": []}
-    extremes = {r.cell for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")}
+    extremes = {
+        r.cell: r.style for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")
+    }
     colours = recoloured(puzzle)
     for rule in puzzle.rules:
         if isinstance(rule, Arrow) and list(rule.bulb) != sorted(rule.bulb):
@@ -98,7 +100,7 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
     return {key: value for key, value in out.items() if value}
 
 
-def _draw(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int]) -> None:
+def _draw(shape: Shape, n: int, out: dict[str, list[Element]], extremes: dict[int, str]) -> None:
     kind, cells = shape.kind, shape.cells
     if kind == "cage":
         total = {"value": shape.text, "sum": int(shape.text)} if shape.text else {}
@@ -209,7 +211,7 @@ def _dot(shape: Shape, n: int, out: dict[str, list[Element]]) -> None:
     out["overlays"].append(dot)
 
 
-def _mark(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int]) -> None:
+def _mark(shape: Shape, n: int, out: dict[str, list[Element]], extremes: dict[int, str]) -> None:
     cell = shape.cells[0]
     if shape.style == "circle":  # a counting circle: a ring, no fill
         out["overlays"].append({**_rect(_centre(cell, n), 0.8, "#FFFFFF00", "#7F7F7F"), "rounded": True})
@@ -219,17 +221,24 @@ def _mark(shape: Shape, n: int, out: dict[str, list[Element]], extremes: set[int
         out["underlays"].append({**mark, "rounded": shape.style == "odd"})
         return
     out["underlays"].append(_rect(_centre(cell, n), 1, "#CCCCCC"))
+    drawn = len(out["lines"])
     y, x = _centre(cell, n)
     tip, base = (0.39, 0.44) if shape.style == "min" else (0.44, 0.39)  # pointing in, or out
     for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1)):
         r, c = cell // n + dy, cell % n + dx
-        if 0 <= r < n and 0 <= c < n and r * n + c not in extremes:
+        if 0 <= r < n and 0 <= c < n and extremes.get(r * n + c) != shape.style:  # as the converter does
             chevron = [
                 _at(y + dy * base + 0.1 * dx, x + dx * base + 0.1 * dy),
                 _at(y + dy * tip, x + dx * tip),
                 _at(y + dy * base - 0.1 * dx, x + dx * base - 0.1 * dy),
             ]
             out["lines"].append({"color": _BLACK, "thickness": 1, "wayPoints": chevron})
+    if len(out["lines"]) == drawn:  # no chevron: a shaded cell, which a reader takes for a cell's colour
+        name = "minimum" if shape.style == "min" else "maximum"
+        raise PuzzleError(
+            f"the {name} cell r{cell // n + 1}c{cell % n + 1}: every neighbour is a {name} cell too, and "
+            "SudokuPad shows it only by chevrons towards the others"
+        )
 
 
 def _clue(shape: Shape, out: dict[str, list[Element]]) -> None:

@@ -30,10 +30,11 @@ from .sudokupad_shapes import (
     points_of,
     read_cage,
     refused,
+    seen_colour,
     shapes_of,
     visible_colour,
 )
-from .sudokupad_text import hexed
+from .sudokupad_text import colour_name, hexed
 
 
 def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
@@ -47,12 +48,18 @@ def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
             found = read_cage(cage, n)
             (outlines if found.element == "outline" else drawn).append(found)
     shapes = shapes_of(doc)
-    arrows, markers = _arrows(doc, n)
-    lines = _lines(doc, n, shapes, drawn)
+    plain, headed = _headed(items(doc.get("lines")))
+    arrows, markers = _arrows([*items(doc.get("arrows")), *headed], n)
+    lines = _lines(plain, n, shapes)
     drawn += [_arrow(arrow, points, shapes, n) for arrow, points in arrows]
+    ending: dict[int, set[str]] = {}  # the colours of the lines ending in each cell
+    for line in lines:
+        for cell in (line.cells[0], line.cells[-1]) if line.element == "path" else ():
+            ending.setdefault(cell, set()).add(line.seen or line.colour)
     for line in lines:
         if line.element == "path":
-            _line_bulbs(line, shapes, n)
+            _line_bulbs(line, shapes, n, ending)
+            _centre_dot(line, shapes, n)
     drawn += lines
     drawn += _marks(shapes, markers, n)
     drawn += _shades(shapes, outlines, n)
@@ -63,12 +70,58 @@ def elements(doc: dict[str, Any], n: int) -> list[Drawn]:
     return drawn
 
 
-def _lines(doc: dict[str, Any], n: int, shapes: list[Shape], drawn: list[Drawn]) -> list[Drawn]:
+def _headed(lines: list[Any]) -> tuple[list[Any], list[Any]]:
+    """The lines that are not arrows, and those that are: a line whose last
+    point is the tip of an arrowhead drawn as a line of its own (three points,
+    its two arms short, alike, and pointing back along the line's last
+    step, in the line's colour and width), as Sudoku Maker's arrows are."""
+    heads: dict[int, int] = {}  # a line's index: its head's
+    for k, head in enumerate(lines):
+        tip = _head_tip(head)
+        if tip is None:
+            continue
+        for j, line in enumerate(lines):
+            if j != k and j not in heads and j not in heads.values() and _heads(line, head, tip):
+                heads[j] = k
+                break
+    plain = [line for k, line in enumerate(lines) if k not in heads and k not in heads.values()]
+    return plain, [lines[j] for j in sorted(heads)]
+
+
+def _head_tip(head: Any) -> tuple[float, float] | None:
+    """The tip of what may be an arrowhead: three points, the arms from the middle one short."""
+    points = points_of(head.get("wayPoints")) if isinstance(head, dict) else None
+    if not points or len(points) != 3:
+        return None
+    arms = [math.dist(points[1], p) for p in (points[0], points[2])]
+    return points[1] if all(0.1 <= a <= 0.5 for a in arms) and abs(arms[0] - arms[1]) < 0.05 else None
+
+
+def _heads(line: Any, head: dict[str, Any], tip: tuple[float, float]) -> bool:
+    """Is ``head`` (with its ``tip``) the arrowhead at the end of ``line``?"""
+    points = points_of(line.get("wayPoints")) if isinstance(line, dict) else None
+    if not points or len(points) < 2 or math.dist(points[-1], tip) > NEAR:
+        return False
+    if line.get("color") != head.get("color") or line.get("thickness") != head.get("thickness"):
+        return False
+    (y0, x0), (y1, x1) = points[-2], points[-1]
+    back = math.atan2(y0 - y1, x0 - x1)
+    ends = points_of(head.get("wayPoints")) or []
+    turns = [math.atan2(y - tip[0], x - tip[1]) - back for y, x in (ends[0], ends[2])]
+    turns = [(t + math.pi) % (2 * math.pi) - math.pi for t in turns]  # -pi to pi
+    # The arms on either side of the line, each 20 to 70 degrees from it, alike.
+    return (
+        turns[0] * turns[1] < 0
+        and all(0.35 <= abs(t) <= 1.2 for t in turns)
+        and (abs(abs(turns[0]) - abs(turns[1])) < 0.1)
+    )
+
+
+def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
     """The lines: diagonals, a min or max cell's chevrons (read with the cell's
     shade), an arrow's circle over two cells corner to corner (a thick line
     under a white one, added to ``shapes``), and lines through cells."""
     out: list[Drawn] = []
-    lines = items(doc.get("lines"))
     chevrons: dict[int, list[float]] = {}
     skip = -1
     for k, line in enumerate(lines):
@@ -78,8 +131,8 @@ def _lines(doc: dict[str, Any], n: int, shapes: list[Shape], drawn: list[Drawn])
         where = f"the line through {cell_list(line.get('wayPoints') if isinstance(line, dict) else None, n)}"
         if not points or not isinstance(line, dict):
             raise refused(where)
-        colour, width = hexed(visible_colour(line.get("color"))), line.get("thickness", 0)
-        width = float(width) if type(width) in (int, float) else 0.0
+        raw, width = visible_colour(line.get("color")), line.get("thickness", 0)
+        colour, width = hexed(raw), float(width) if type(width) in (int, float) else 0.0
         diagonal = diagonal_line(points, n)
         if diagonal:
             out.append(Drawn("diagonal", colour=colour, thickness=width, text=diagonal, where=where))
@@ -103,18 +156,21 @@ def _lines(doc: dict[str, Any], n: int, shapes: list[Shape], drawn: list[Drawn])
             shapes.append(Shape(y, x, 0.75, 0.75, "#ffffff", colour, True, "", "lines", cells=cells))
             skip = k + 1
             continue
-        out.append(Drawn("path", cells, colour, width, where=where))
+        out.append(Drawn("path", cells, colour, width, seen=seen_colour(raw), where=where))
     for cell, tips in chevrons.items():
         out.append(_extreme(cell, tips, shapes, n))
     return out
 
 
 def _extreme(cell: int, tips: list[float], shapes: list[Shape], n: int) -> Drawn:
-    """A cell with chevrons: pointing ``in`` (their tips nearer its centre) or ``out``, on its shade."""
+    """A cell with chevrons: pointing ``in`` (their tips nearer its centre) or ``out``, on its shade
+    (one without a border, as SudokuPad's converter draws it, before any other: a clone's, with a
+    border, on the same cell is the clone's)."""
     r, c = divmod(cell, n)
-    under = [s for s in shapes if not s.rounded and not s.text and min(s.width, s.height) >= FULL
-             and cell_at(s.y, s.x, n) == cell]  # fmt: skip
-    for s in under:
+    under = [s for s in shapes if not s.used and not s.rounded and not s.text
+             and min(s.width, s.height) >= FULL and cell_at(s.y, s.x, n) == cell]  # fmt: skip
+    under.sort(key=lambda s: s.border is not None)
+    for s in under[:1]:
         s.used = True
     colour = hexed(under[0].fill) if under else ""
     way = "in" if sum(tips) / len(tips) < 0.415 else "out"
@@ -138,12 +194,12 @@ def _circle_cells(shape: Shape, n: int) -> tuple[int, ...]:
 
 
 def _arrows(
-    doc: dict[str, Any], n: int
+    drawn: list[Any], n: int
 ) -> tuple[list[tuple[Any, list[tuple[float, float]]]], dict[tuple[int, int], str]]:
     """The arrows through cells, and the small arrows by a little killer's
     clue: its direction by the clue's place (1-based, a row or column 0 or N+1)."""
     arrows, markers = [], {}
-    for arrow in items(doc.get("arrows")):
+    for arrow in drawn:
         way = arrow.get("wayPoints") if isinstance(arrow, dict) else None
         points = points_of(way)
         if not points or len(points) < 2:
@@ -169,23 +225,40 @@ def _arrow(arrow: Any, points: list[tuple[float, float]], shapes: list[Shape], n
     cells = path_cells(points, n, 0.45)
     if cells is None:
         raise refused(where)
+    if len(cells) == 1:  # inside one cell: no arrow of a rule this tool knows
+        raise refused(f"the small arrow in {cell_list([[cells[0] // n, cells[0] % n]], n)}")
     around = [s for s in shapes if s.rounded and not s.text and cells[0] in _circle_cells(s, n)]
-    colour = hexed(visible_colour(arrow.get("color")))
+    raw, width = visible_colour(arrow.get("color")), arrow.get("thickness", 0)
+    colour, width = hexed(raw), float(width) if type(width) in (int, float) else 0.0
     circle = max(around, key=lambda s: (hexed(s.border) == colour, hexed(s.fill) == "#ffffff"), default=None)
-    colour, width = hexed(visible_colour(arrow.get("color"))), arrow.get("thickness", 0)
-    width = float(width) if type(width) in (int, float) else 0.0
-    if circle is None:
-        return Drawn("arrow", cells, colour, width, where=where)
-    circle.used, circle.owner = True, "arrow"
-    bulb = _circle_cells(circle, n)
-    return Drawn("arrow", cells, colour, width, bulb="first", bulbs=bulb, where=where)
+    found = Drawn("arrow", cells, colour, width, seen=seen_colour(raw), where=where)
+    if circle is not None:
+        circle.used, circle.owner = True, "arrow"
+        found.bulb, found.bulbs = "first", _circle_cells(circle, n)
+    return found
 
 
-def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
-    """A line's circles: on its first cell (then ``first``; on its last, it is turned round), or both ends."""
-    circles = [s for s in shapes if s.rounded and not s.text and not s.cells and s.owner != "arrow"
-               and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9
-               and cell_at(s.y, s.x, n) in (line.cells[0], line.cells[-1])]  # fmt: skip
+def _line_bulbs(line: Drawn, shapes: list[Shape], n: int, ending: dict[int, set[str]]) -> None:
+    """A line's circles, of its colour: on its first cell (then ``first``; on
+    its last, it is turned round), or both ends. A circle of the very colour
+    of a line ending there (``ending``: each cell's) is that line's only; else,
+    where the end has no circle of the line's very colour, a circle of its
+    colour family is. So a counting circle's ring, or another line's circle,
+    on a line's end is not the line's."""
+    own = line.seen or line.colour
+    family = colour_name(own)
+    circles: list[Shape] = []
+    for s in shapes:
+        cell = cell_at(s.y, s.x, n)
+        if not (s.rounded and not s.text and not s.cells and s.owner != "arrow" and cell is not None
+                and cell in (line.cells[0], line.cells[-1])
+                and min(s.width, s.height) >= 0.78 and max(s.width, s.height) <= 0.9):  # fmt: skip
+            continue
+        paint = _painted(s)
+        if paint == own or (paint not in ending[cell] and colour_name(paint) == family):
+            circles.append(s)
+    exact = {cell_at(s.y, s.x, n) for s in circles if _painted(s) == own}
+    circles = [s for s in circles if cell_at(s.y, s.x, n) not in exact or _painted(s) == own]
     ends = {cell_at(s.y, s.x, n) for s in circles}
     for s in circles:
         s.used = True
@@ -194,6 +267,27 @@ def _line_bulbs(line: Drawn, shapes: list[Shape], n: int) -> None:
     elif ends:
         line.bulb = "first"
         line.cells = line.cells if line.cells[0] in ends else line.cells[::-1]
+
+
+def _painted(shape: Shape) -> str:
+    """The colour a circle is drawn in, as seen: its border's, or its fill's
+    where the border is none or white."""
+    border = seen_colour(shape.border)
+    return border if border and colour_name(border) != "white" else seen_colour(shape.fill)
+
+
+def _centre_dot(line: Drawn, shapes: list[Shape], n: int) -> None:
+    """A small dot of the line's colour on the middle cell of a line of odd
+    length (a zipper line's centre, as Penpa draws it): part of the line."""
+    if len(line.cells) % 2 == 0 or line.bulb:
+        return
+    middle = line.cells[len(line.cells) // 2]
+    dots = [s for s in shapes if not s.used and s.rounded and not s.text and max(s.width, s.height) <= 0.5
+            and s.fill is not None and hexed(s.fill) == line.colour and s.border in (None, s.fill)
+            and cell_at(s.y, s.x, n) == middle]  # fmt: skip
+    if dots:
+        dots[0].used = True
+        line.shape = "centre"
 
 
 def _marks(shapes: list[Shape], markers: dict[tuple[int, int], str], n: int) -> list[Drawn]:
@@ -219,7 +313,9 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
         at = (math.floor(y) + 1, math.floor(x) + 1)
         way = markers.pop(at, "")
         return Drawn("outside", shape="arrow" if way else "", text=s.text, at=at, direction=way, where=said)
-    if max(s.width, s.height) <= 0.45 and ((half[0] and whole[1]) or (whole[0] and half[1])) and inside:
+    bare = bool(s.text) and s.fill is None and s.border is None  # a text alone: its box is not seen
+    small = max(s.width, s.height) <= 0.45 or (bare and max(s.width, s.height) <= 1)
+    if small and ((half[0] and whole[1]) or (whole[0] and half[1])) and inside:
         a = nearest(y - 0.5 * whole[0], x - 0.5 * whole[1], n, 0.1)
         b = nearest(y + 0.5 * whole[0], x + 0.5 * whole[1], n, 0.1)
         if a is None or b is None or not (s.rounded or s.text):
@@ -231,7 +327,7 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
         return Drawn(
             "edge", (a, b), shape="text", text=s.text, where=said
         )  # X, V, a letter (on a circle too)
-    if all(whole) and inside and s.rounded and s.text:
+    if all(whole) and inside and s.rounded and "".join(s.text.split()).isdigit():  # a quadruple's digits
         r, c = round(y), round(x)
         cells = ((r - 1) * n + c - 1, (r - 1) * n + c, r * n + c - 1, r * n + c)
         return Drawn("corner", cells, hexed(s.fill), shape="circle", text=s.text, where=f"the circle {where}")
@@ -239,10 +335,12 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
     if cell is None or s.text or abs(s.width - s.height) >= NEAR or not 0.6 <= s.width <= 0.8:
         return None
     if s.fill is None and s.rounded and s.border is not None:  # a ring: a counting circle's look
-        return Drawn("cell", (cell,), hexed(s.border), shape="ring", where=f"the ring {where}")
+        ring, seen = hexed(s.border), seen_colour(s.border)
+        return Drawn("cell", (cell,), ring, shape="ring", seen=seen, where=f"the ring {where}")
     if s.fill is None or s.border not in (None, s.fill):
         return None
-    return Drawn("cell", (cell,), hexed(s.fill), shape=s.kind(), where=f"the {s.kind()} {where}")
+    seen = seen_colour(s.fill)
+    return Drawn("cell", (cell,), hexed(s.fill), shape=s.kind(), seen=seen, where=f"the {s.kind()} {where}")
 
 
 def _shades(shapes: list[Shape], outlines: list[Drawn], n: int) -> list[Drawn]:

@@ -111,7 +111,8 @@ def fits(drawn: Drawn, look: Look, loose: bool = False) -> bool:
         return False
     same = loose or hexed(look.colour) == drawn.colour
     if drawn.element in ("path", "arrow"):
-        return same and (loose or abs(drawn.thickness - look.thickness) <= 1) and drawn.bulb == look.bulb
+        wide = loose or abs(drawn.thickness - look.thickness) <= 1
+        return same and wide and drawn.bulb == look.bulb and drawn.shape in ("", look.shape)
     if drawn.element == "edge":
         text = drawn.shape == "text" and drawn.text.upper() == look.text
         return (
@@ -141,9 +142,7 @@ def drawn_rules(doc: dict[str, Any], n: int, text: str | None = None) -> list[Ru
     on an ``n``-grid, each given its meaning by the rules ``text`` where it
     says one, else by the one declared style it is drawn in; raises
     `PuzzleError` naming the first element or sentence it refuses."""
-    meta = doc.get("metadata")
-    background = isinstance(meta, dict) and bool(meta.get("bgimage"))
-    return meant_rules(elements(doc, n), n, read_text(text), background=background)
+    return meant_rules(elements(doc, n), n, read_text(text))
 
 
 def meant_rules(
@@ -151,7 +150,6 @@ def meant_rules(
     n: int,
     said: list[Said],
     keyed: Sequence[Rule] | None = None,
-    background: bool = False,
 ) -> list[Rule]:
     """The rules of the ``drawn`` elements, given their meaning by what the
     rules text ``said`` (`read_text`), and the whole-grid rules it names
@@ -159,8 +157,7 @@ def meant_rules(
     beside the rules its keys hold. Each then takes its meaning from a
     sentence only: none from its look alone, none from a sentence naming no
     colour and a kind the keys hold (it names those); and a sentence naming a
-    kind the keys hold is accounted for. ``background``: the puzzle is drawn
-    on a picture (which may draw what a sentence names)."""
+    kind the keys hold is accounted for."""
     kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
     permits = [s for s in said if s.permits]
     said = [s for s in said if not s.permits]
@@ -174,7 +171,7 @@ def meant_rules(
                 f"SudokuPad: {doubt[0].where()} permits something of {item.where}, whose rule only its look "
                 "gives: refused"
             )
-    _check_sentences(said, drawn, kinds or frozenset(), background)
+    _check_sentences(said, drawn, kinds or frozenset())
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
@@ -207,8 +204,10 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
         if RULES[s.kind].styles[s.key].look.element == item.element
         and (s.colour is not None or s.kind not in (keyed or ()))  # else it names the keyed rules
     ]
-    repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat"]
-    if item.element == "cage" and repeat:  # "digits may repeat in cages" wins over the flag
+    # "Digits may repeat in cages" wins over the flag; our own sentence for such cages is about those
+    # flagged so ("digits in a cage with a total ... may repeat in it").
+    repeat = [s for s in same if RULES[s.kind].styles[s.key].look.text == "repeat" and not _ours(s)]
+    if item.element == "cage" and repeat:
         item.meaning = [(repeat[0].kind, repeat[0].key, repeat[0])]
         return
     looking = _candidates(item)
@@ -217,7 +216,10 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
         (s.kind, s.key, s) for s in same if (s.kind, s.key) in fitting and _coloured(s, item) is not False
     ]
     loose = [
-        s for s in same if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
+        s
+        for s in same
+        if any(fits(item, look, loose=True) for look in _looks(RULES[s.kind].styles[s.key]))
+        and not (item.element == "cage" and _ours(s))
     ]
     coloured: list[Meaning] = [(s.kind, s.key, s) for s in loose if _coloured(s, item)]
     named: list[Meaning] = [(s.kind, s.key, s) for s in loose if s.colour is None]
@@ -244,7 +246,15 @@ def _coloured(said: Said, item: Drawn) -> bool | None:
     """Is ``item`` of the colour ``said`` names (None: it names none)?"""
     if said.colour is None:
         return None
-    return bool(item.colour) and colour_fits(said.colour, item.colour)
+    seen = item.seen or item.colour  # as it looks over white: a translucent black is a grey
+    return bool(seen) and colour_fits(said.colour, seen)
+
+
+def _ours(said: Said) -> bool:
+    """Is ``said`` our own rules sentence for its style, word for word (as our writer writes it)?"""
+    return (
+        said.sentence.rstrip(". ").lower() == RULES[said.kind].styles[said.key].sentence.rstrip(". ").lower()
+    )
 
 
 def _candidates(item: Drawn) -> list[Meaning]:
@@ -259,7 +269,11 @@ def _one(item: Drawn, options: list[Meaning]) -> Meaning:
     values = {s.value for _, _, s in options if s is not None and s.value is not None}
     if len(values) > 1:
         raise PuzzleError(f"SudokuPad: {item.where} is given two meanings by the rules text")
-    return next((o for o in options if o[2] is not None), options[0])
+    # The sentence that gives a value (a whisper's gap) over one that only names the kind (a heading).
+    told = [o for o in options if o[2] is not None]
+    return next(
+        (o for o in told if o[2] is not None and o[2].value is not None), told[0] if told else options[0]
+    )
 
 
 def _named(item: Drawn) -> str:
@@ -275,9 +289,7 @@ def _beside(at: tuple[int, int] | None, n: int) -> bool:
     return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
 
 
-def _check_sentences(
-    said: list[Said], drawn: list[Drawn], keyed: frozenset[str], background: bool = False
-) -> None:
+def _check_sentences(said: list[Said], drawn: list[Drawn], keyed: frozenset[str]) -> None:
     """Each sentence naming a drawn rule by a colour finds something drawn so
     (or names a kind of the ``keyed`` rules, f-puzzles'), and its colour word
     fits drawn colours of one family and meaning."""
@@ -299,8 +311,7 @@ def _check_sentences(
             continue
         if any(_coloured(anchored[0], item) and styles & _meanings(item) for item in drawn):
             continue  # another sentence gave those elements the same meaning ("RENBAN", then its rule)
-        where = " (a background picture, which this tool does not read, may draw it)" if background else ""
-        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle{where}")
+        raise PuzzleError(f"SudokuPad: {anchored[0].where()} names nothing drawn in the puzzle")
 
 
 def _meanings(item: Drawn) -> set[tuple[str, str]]:
@@ -361,6 +372,18 @@ def _plain(rule: Rule, n: int) -> Rule:
     return rule
 
 
+def _closed(cells: tuple[int, ...], kind: type[Rule]) -> list[tuple[int, ...]]:
+    """A line whose last cell is its first, of a rule that looks ``reach``
+    cells along it (`Line.reach`: whispers, entropic lines...): the open
+    line and the piece that closes it, which together keep every run the
+    closed one has; any other line as it is (a line passing a cell twice is
+    refused when it is built)."""
+    reach, ring = getattr(kind, "reach", 0), cells[:-1]
+    if cells[0] != cells[-1] or not reach or len(ring) < max(3, 2 * reach) or len(set(ring)) != len(ring):
+        return [cells]
+    return [ring, ring[-reach:] + ring[:reach]]
+
+
 def _name(cell: int, n: int) -> str:
     return f"R{cell // n + 1}C{cell % n + 1}"
 
@@ -372,7 +395,7 @@ def _entry(item: Drawn, style: Style, kind: str, said: Said | None, n: int) -> A
     if element == "path":
         field_name = RULES[kind].fpuzzles_value
         value = {"value": said.value} if field_name and said is not None and said.value is not None else {}
-        return {"lines": [names], **value}
+        return {"lines": [[_name(c, n) for c in line] for line in _closed(item.cells, RULES[kind])], **value}
     if element == "arrow":
         return {"cells": [_name(c, n) for c in item.bulbs], "lines": [names]}
     if element == "edge":

@@ -23,6 +23,7 @@ _MARK_FILL = "#cfcfcf"
 NEAR = 0.02
 FULL = 0.95
 _COSMETIC = ("outlineC", "fontC", "fromConstraint")
+_PAPER = ("#fff", "#ffffff", "#ffff", "#ffffffff", "white")
 
 
 def shown(value: Any) -> str:
@@ -140,13 +141,38 @@ def visible_colour(value: Any) -> str | None:
     return None if text in ("", "none", "transparent") or transparent else text
 
 
+def seen_colour(value: str | None) -> str:
+    """A colour as it is seen over SudokuPad's white paper, ``#rrggbb``: one
+    with an alpha below 1 (``#rgba``, ``#rrggbbaa``, ``rgba()``) blended with
+    white, so ``#0003`` is the light grey it looks; ``""`` for none."""
+    text = (value or "").strip().lower()
+    found = re.fullmatch(r"#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})", text)
+    rgba = re.fullmatch(r"rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)", text)
+    if found:
+        digits = found.group(1)
+        digits = "".join(ch * 2 for ch in digits) if len(digits) <= 4 else digits
+        channels = [int(digits[k : k + 2], 16) for k in range(0, len(digits), 2)]
+        alpha = channels[3] / 255 if len(channels) == 4 else 1.0
+    elif rgba:
+        channels = [min(int(v), 255) for v in rgba.groups()[:3]]
+        alpha = min(float(rgba.group(4)), 1.0) if rgba.group(4) else 1.0
+    else:
+        return text
+    return "#" + "".join(f"{round(v * alpha + 255 * (1 - alpha)):02x}" for v in channels[:3])
+
+
 def place_name(point: tuple[float, float], n: int) -> str:
-    """``at r3c4`` (a cell's centre), ``between r1c1 and r1c2`` (an edge's middle), else ``by r3c4``."""
+    """``at r3c4`` (a cell's centre), ``between r1c1 and r1c2`` (an edge's
+    middle), ``outside the grid by r6c3`` (beyond the grid), else ``by r3c4``."""
     y, x = point
+    if not (0 < y < n and 0 < x < n):
+        return f"outside the grid by {cell_list([[y, x]], n)}"
     half = [abs(v % 1 - 0.5) < NEAR for v in (y, x)]
     whole = [abs(v - round(v)) < NEAR for v in (y, x)]
     if all(half):
         return f"at {cell_list([[y, x]], n)}"
+    if all(whole):
+        return f"where {cell_list([[y - 1, x - 1]], n)} and {cell_list([[y, x]], n)} meet"
     if half[0] and whole[1]:
         return f"between {cell_list([[y, x - 1]], n)} and {cell_list([[y, x]], n)}"
     if whole[0] and half[1]:
@@ -165,7 +191,9 @@ class Drawn:
     without a sum), its ``cells`` in order, ``colour`` (``#rrggbb``, lower
     case), ``thickness``, ``bulb``, ``shape``, ``text``; ``at`` an outside
     clue's place (1-based, a row or column 0 or N+1), ``direction`` its
-    arrow's, ``bulbs`` an arrow's circle; ``where`` its name in messages."""
+    arrow's, ``bulbs`` an arrow's circle; ``seen`` the colour as seen over
+    white (`seen_colour`: a translucent one lighter), which a sentence's
+    colour word names; ``where`` its name in messages."""
 
     element: str
     cells: tuple[int, ...] = ()
@@ -178,6 +206,7 @@ class Drawn:
     direction: str = ""
     bulbs: tuple[int, ...] = ()
     copy: tuple[int, ...] = ()
+    seen: str = ""
     where: str = ""
     meaning: list[tuple[str, str, Said | None]] = field(default_factory=list)
 
@@ -269,8 +298,9 @@ def shapes_of(doc: dict[str, Any]) -> list[Shape]:
                 visible_colour(item.get("backgroundColor")),
                 visible_colour(item.get("borderColor")),
             )
-            if fill is None and border is None and not text:
-                continue  # draws nothing
+            stroke = visible_colour(item.get("stroke"))
+            if not text and all(c in (None, *_PAPER) for c in (fill, border, stroke)):
+                continue  # draws nothing on the white paper (at most a background for a text above it)
             centre = points_of([item.get("center")])
             size = [item.get("width", 1), item.get("height", 1)]
             if not centre or not all(type(v) in (int, float) for v in size):

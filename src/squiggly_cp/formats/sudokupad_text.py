@@ -69,7 +69,8 @@ COLOURS: dict[str, str] = {
 
 _CONSTRAINT = re.compile(
     r"\b(?:must|mustn't|cannot|can't|may not|sums?|summing|total|differ|difference|equal|increase|decrease"
-    r"|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain|satisf(?:y|ies))\b",
+    r"|repeat|consecutive|odd|even|greater|less|more than|multiple|ratio|once|contain|satisf(?:y|ies)"
+    r"|(?<!not )all (?:possible|such))\b",
     re.IGNORECASE,
 )
 _NORMAL = re.compile(

@@ -156,7 +156,8 @@ class Look:
     ``bulb`` ``first`` (a circle on the first cell), ``ends`` (one on each
     end) or ``""``; ``shape`` a cell or edge mark's ``circle``, ``square``,
     ``text`` or ``chevrons``, a shade's ``outline`` (its cells outlined by a
-    cage without a sum) or ``windows`` (the four windoku windows); ``text``
+    cage without a sum) or ``windows`` (the four windoku windows), a line's
+    ``centre`` (a small dot of its colour may mark its middle cell); ``text``
     the text drawn (``X``)."""
 
     element: str

@@ -77,7 +77,7 @@ class Dot(Rule):
             "X",
             "xv",
             Look("edge", shape="text", text="X"),
-            ("an x", "x's", "xs"),
+            ("an x", "x's", "xs", "an x sum to"),
             "Digits joined by an X sum to 10.",
             "XV",
             tool=Tool("x", "X"),

@@ -29,6 +29,10 @@ class Line(Rule):
 
     line: tuple[int, ...]
     shortest: int = 2
+    reach: ClassVar[int] = 0
+    """How many cells along the line the rule looks from a cell (1: each cell
+    and the next; 0: the whole line), so a closed line of it is this line and
+    the piece that closes it."""
 
     def cells(self) -> tuple[int, ...]:
         return self.line
@@ -161,6 +165,7 @@ class Whispers(GapLine):
 
     kind = "whispers"
     label = "German whispers line"
+    reach = 1
     styles: ClassVar[dict[str, Style]] = {
         "": Style(
             "German whispers line",

@@ -23,6 +23,8 @@ class _Triads(Line):
     classes (`group`); a line of two cells, digits of two different classes
     (as dclamage's f-puzzles plug-in says of a two-cell entropic line)."""
 
+    reach = 2
+
     def group(self, digit: int, size: int) -> int:
         raise NotImplementedError
 
@@ -126,6 +128,7 @@ class ParityLine(Line):
 
     kind = "parity"
     label = "parity line"
+    reach = 1
     styles: ClassVar[dict[str, Style]] = {
         "": Style(
             "parity line",
@@ -166,7 +169,7 @@ class ZipperLine(Line):
         "": Style(
             "zipper line",
             "zipperline",
-            Look("path", "#A05AF0", 16, opacity=0.6),
+            Look("path", "#A05AF0", 16, opacity=0.6, shape="centre"),
             ("zipper",),
             "On a violet line, digits the same distance from its centre sum to one total (the centre "
             "digit on a line of odd length).",

@@ -34,7 +34,7 @@ class LittleKiller(Rule):
             "little killer",
             "littlekillersum",
             Look("outside", shape="arrow"),
-            ("little killer",),
+            ("little killer", "sum along the indicated diagonal", "diagonal indicated by an arrow sum"),
             "A number outside the grid is the sum of the digits along the diagonal its arrow points along; "
             "digits may repeat there.",
             "little killer",
