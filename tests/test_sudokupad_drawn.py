@@ -639,3 +639,16 @@ def test_an_f_puzzles_links_solution_is_checked_against_what_is_read() -> None:
     assert parse_sudokupad(fpuz(["R1C1", "R1C2"])).puzzle.rules == (Thermometer((0, 1)),)
     with pytest.raises(PuzzleError, match="the link's solution breaks the thermometer r1c2-r1c1 as read"):
         parse_sudokupad(fpuz(["R1C2", "R1C1"]))
+
+
+def test_a_shape_turned_off_square_is_refused_not_read_as_a_square() -> None:
+    """A square turned by 45 degrees is a diamond, which no look of ours is:
+    refused, though a sentence names grey squares; unturned, it is the even mark."""
+    square = {"center": at(80), "width": 0.7, "height": 0.7, "backgroundColor": GREY}
+    text = "Grey squares must contain even digits."
+    assert read(text, underlays=[{**square, "angle": 90}]) == {CellMark("even", 80)}
+    message = refused(text, underlays=[{**square, "angle": 45}])
+    assert message == (
+        "SudokuPad: the shape turned by 45 degrees at r9c9 (an underlay) "
+        "has no meaning this tool knows: refused"
+    )

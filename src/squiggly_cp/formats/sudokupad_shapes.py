@@ -306,5 +306,10 @@ def shapes_of(doc: dict[str, Any]) -> list[Shape]:
             if not centre or not all(type(v) in (int, float) for v in size):
                 raise refused(f"a shape with no place or size {shown(item.get('center'))} {kind}")
             (y, x), (width, height) = centre[0], size
+            angle = item.get("angle", 0)
+            turned = type(angle) not in (int, float) or angle % 90 != 0
+            if turned and not (item.get("rounded") and abs(width - height) < NEAR):  # a circle turns alike
+                where = f"the shape turned by {str(angle)[:10]} degrees at r{int(y) + 1}c{int(x) + 1} {kind}"
+                raise refused(where)  # a diamond is no square: no look of ours is one
             out.append(Shape(y, x, width, height, fill, border, bool(item.get("rounded")), text, layer))
     return out
