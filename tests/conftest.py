@@ -21,23 +21,36 @@ if os.environ.get("CI"):
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The slowest files (measured: 15-40 s each), run first: pytest-xdist deals
-# whole files to its workers in the order collected, and one of these dealt
-# last kept one worker busy long after the other had finished.
+# The slowest files, longest first (measured on 2 cores, 2026-12-07: 50-280 s
+# of a worker's time each, on a loaded machine): pytest-xdist deals whole files
+# to its workers in this order (pyproject.toml turns off its own reordering, by
+# number of tests), and one of these dealt last kept one worker busy long
+# after the others had finished.
 SLOW_FIRST = (
-    "test_workbench_page.py",
-    "test_logic_soundness.py",
-    "test_workbench_tools.py",
     "test_cli_hostile.py",
-    "test_cli_serve.py",
-    "test_workbench_rules_edit.py",
+    "test_logic_soundness.py",
     "test_web_api.py",
-    "test_logic_forcing.py",
+    "test_workbench_page.py",
+    "test_page.py",
+    "test_workbench_tools.py",
+    "test_rules.py",
     "test_logic_blocked.py",
     "test_cli_generate.py",
-    "test_logic_exclusion.py",
-    "test_page.py",
+    "test_cli_serve.py",
+    "test_hint.py",
+    "test_cli_tools.py",
+    "test_generate.py",
+    "test_cli_variants.py",
+    "test_logic_forcing.py",
+    "test_cli_logic.py",
+    "test_explain.py",
+    "test_workbench_rules_edit.py",
+    "test_cpsat.py",
+    "test_local.py",
+    "test_workbench_ux.py",
+    "test_corpus.py",
     "test_cluster.py",
+    "test_engines.py",
 )
 
 
@@ -180,6 +193,15 @@ def start_serve(*args: str, sigint_ignored: bool = False) -> tuple[subprocess.Po
         proc.kill()
         pytest.fail(f"serve did not say where it listens: {line!r}{proc.stderr.read()[:2000]!r}")
     return proc, found.group()
+
+
+@pytest.fixture(scope="session")
+def browser() -> object:
+    """One headless Chromium for the session's browser tests (each pytest-xdist
+    worker has its own): every test opens its own tab, in a context of its own."""
+    from browser import browser_session
+
+    yield from browser_session()
 
 
 @pytest.fixture(scope="session")

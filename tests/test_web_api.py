@@ -61,8 +61,12 @@ PUZZLES = stored_puzzles()
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     # No time limit: the answers compared with the commands must not depend on the clock (a loaded
-    # machine once ran the default-scale rating out of 60 s, and it was dropped).
-    with TestClient(create_app(workers=2, time_limit=math.inf), base_url="http://localhost") as test_client:
+    # machine once ran the default-scale rating out of 60 s, and it was dropped). No demotion either
+    # (quantum None): a rating demoted to nice 19 got next to no CPU beside the suite's other test
+    # processes, and the comparison of answers took minutes instead of seconds.
+    app = create_app(workers=2, time_limit=math.inf)
+    app.pool.quantum = None
+    with TestClient(app, base_url="http://localhost") as test_client:
         yield test_client
 
 
@@ -71,6 +75,12 @@ def puzzle_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("web") / "puzzles.txt"
     path.write_text("\n".join(PUZZLES) + "\n")
     return path
+
+
+@pytest.fixture(scope="module")
+def rated_se(puzzle_file: Path) -> list[dict[str, Any]]:
+    """`rate --json --scale se` on the stored puzzles, one answer a puzzle (asked once a module)."""
+    return [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
 
 
 def cli_lines(*args: str) -> list[str]:
@@ -86,12 +96,12 @@ def post(client: TestClient, endpoint: str, body: dict) -> dict:
 
 
 def test_a_rating_that_finished_is_kept_when_the_next_scale_runs_out(
-    monkeypatch: pytest.MonkeyPatch, puzzle_file: Path
+    monkeypatch: pytest.MonkeyPatch, rated_se: list[dict[str, Any]]
 ) -> None:
     """The page asks for both scales; when the time runs out on the second
     (here ours, given no time at all), SE's rating, already made, is still
     answered (it was dropped with the other), and equals `rate --scale se`'s."""
-    rated = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
+    rated = rated_se
     k = next(k for k, r in enumerate(rated) if r["verdict"] == "unique")
     real = answers.assess
 
@@ -124,10 +134,11 @@ def test_unfillable_layout_is_unfillable_by_brute_force() -> None:
     assert fits == 0
 
 
-def test_analyse_matches_the_commands(client: TestClient, puzzle_file: Path) -> None:
+def test_analyse_matches_the_commands(
+    client: TestClient, puzzle_file: Path, rated_se: list[dict[str, Any]]
+) -> None:
     layout = cli_lines("layout", str(puzzle_file))
     explained = cli_lines("explain", str(puzzle_file))
-    rated_se = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
     rated = [json.loads(line) for line in cli_lines("rate", "--json", str(puzzle_file))]
     candidates = run_cli("count", "--candidates", str(puzzle_file)).stdout.decode()
     blocks = re.split(r"^Case \d+:\n", candidates, flags=re.M)[1:]

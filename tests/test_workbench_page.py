@@ -21,7 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser import VIEWPORT, browser_session, launch, png_colours
+from browser import VIEWPORT, launch, png_colours
 from conftest import ROOT, run_cli, start_serve, stop_serve
 from logic_check import load_unique
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
@@ -41,11 +41,6 @@ WAIT = 60_000  # ms: generous, for a loaded machine
 # start's region, one region's cell passed on round a cycle.
 UNFILLABLE = "0001021122312333"
 DRAGS = [("r1c2", "r1c3"), ("r3c2", "r2c2"), ("r4c3", "r4c2"), ("r2c4", "r3c4")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from browser_session()
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
     bench_at,
-    browser,
     cell_name,
 )
 from test_workbench_tools import BLANK, BOXES, DIAGONAL_FIXES, cli_answers, drawn, tool

@@ -24,7 +24,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
     bench_at,
-    browser,
     cell_name,
 )
 
