@@ -107,6 +107,22 @@ def run_cli(
     )
 
 
+def invoke_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """`run_cli`'s answer from the command run in this process (click's test
+    runner): for tests that take a command's output as the reference they
+    compare with, where starting the installed script (0.5 s of imports each
+    time) checks nothing more. How the installed script behaves as a process
+    is tested by its own tests, with `run_cli`."""
+    from click.testing import CliRunner
+
+    from squiggly_cp.cli.main import main
+
+    done = CliRunner().invoke(main, list(args), input=stdin or b"")
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        raise done.exception
+    return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout_bytes, done.stderr_bytes)
+
+
 def sample_tokens() -> list[str]:
     return SAMPLE_IN.read_text().split()
 
