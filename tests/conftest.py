@@ -211,10 +211,12 @@ def start_serve(*args: str, sigint_ignored: bool = False) -> tuple[subprocess.Po
     return proc, found.group()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> object:
-    """One headless Chromium for the session's browser tests (each pytest-xdist
-    worker has its own): every test opens its own tab, in a context of its own."""
+    """A headless Chromium for a module's browser tests: every test opens its
+    own tab, in a context of its own. Not shared further: Playwright's sync
+    API holds an event loop on the thread while it runs, and the asyncio
+    tests of another module (asyncio.run) then fail."""
     from browser import browser_session
 
     yield from browser_session()
