@@ -36,7 +36,6 @@ SLOW_FIRST = (
     "test_rules.py",
     "test_logic_blocked.py",
     "test_cli_generate.py",
-    "test_cli_serve.py",
     "test_hint.py",
     "test_cli_tools.py",
     "test_generate.py",
@@ -51,6 +50,11 @@ SLOW_FIRST = (
     "test_corpus.py",
     "test_cluster.py",
     "test_engines.py",
+    # Mostly waiting, little CPU; its Ctrl-C test wants a stopping server's
+    # replies out within uvicorn's 1 s grace, which two runs with it dealt
+    # early, beside the soundness samples and test_cli_hostile's bursts of
+    # processes, missed on a loaded machine (it passes alone, and did dealt late).
+    "test_cli_serve.py",
 )
 
 
