@@ -121,7 +121,11 @@ def invoke_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedPr
 
     from squiggly_cp.cli.main import main
 
-    done = CliRunner().invoke(main, list(args), input=stdin or b"")
+    try:
+        runner = CliRunner(mix_stderr=False)  # click 8.1; from 8.2 the two are always apart
+    except TypeError:
+        runner = CliRunner()
+    done = runner.invoke(main, list(args), input=stdin or b"")
     if done.exception is not None and not isinstance(done.exception, SystemExit):
         raise done.exception
     return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout_bytes, done.stderr_bytes)
