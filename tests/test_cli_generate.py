@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli_env, console_script, run_cli
+from conftest import cli_env, console_script, invoke_cli, run_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import KillerCage
 from squiggly_cp.formats.detect import detect_format, read_puzzles
@@ -136,9 +136,10 @@ def test_each_puzzle_is_written_when_made() -> None:
 
 
 def _rated(text: bytes, *options: str) -> list[dict]:
+    """`rate --json`'s rows for ``text`` (the reference: run in this process)."""
     import json
 
-    done = run_cli("rate", "--json", *options, "-", stdin=text)
+    done = invoke_cli("rate", "--json", *options, "-", stdin=text)
     assert done.returncode == 0, done.stderr
     return [json.loads(line) for line in done.stdout.splitlines()]
 

@@ -14,7 +14,7 @@ import json
 import pytest
 from lzstring import LZString
 
-from conftest import run_cli
+from conftest import invoke_cli, run_cli
 from logic_check import json_cell, load_multiple, load_unique, replay_json
 from squiggly_cp.ask.hint import hint
 from squiggly_cp.core.position import Position, open_candidates, position_text
@@ -85,7 +85,9 @@ def test_a_sudokupad_position_gives_the_same_hint_as_the_text_form(path, tmp_pat
     link, text = tmp_path / "link.txt", tmp_path / "text.txt"
     link.write_text(sudokupad_link_of(position) + "\n")
     text.write_text(position_text(as_marks, f"after step {k}"))
-    from_link, from_text = run_cli("hint", "--json", str(link)), run_cli("hint", "--json", str(text))
+    # In this process (`invoke_cli`): what is compared is the reading of the
+    # two forms; the installed script's `hint` is run by the tests below.
+    from_link, from_text = invoke_cli("hint", "--json", str(link)), invoke_cli("hint", "--json", str(text))
     assert from_link.returncode == from_text.returncode == 0, from_link.stderr + from_text.stderr
     assert json.loads(from_link.stdout) == json.loads(from_text.stdout)
     assert json.loads(from_link.stdout)["case"] == 1
@@ -104,7 +106,7 @@ def test_hint_is_logics_next_step(path, tmp_path, k, form):
         source.write_text(fpuzzles_link_of(position) + "\n")
     else:
         source.write_text(f"Case 1: from somewhere\n{position_text(position, f'after step {k}')}")
-    done = run_cli("hint", "--json", str(source))
+    done = invoke_cli("hint", "--json", str(source))  # in this process: the script is run below
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer == {"case": 1, "verdict": "unique", "complete": False, "step": path[k]}

@@ -8,6 +8,7 @@ puzzles' paths against their solutions.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -19,6 +20,7 @@ from squiggly_cp.logic.links import cell_links, logic_layout
 from squiggly_cp.logic.potentials import pot
 from squiggly_cp.logic.solver import solve_logic
 from squiggly_cp.logic.state import State, digits_of
+from squiggly_cp.logic.step import Step
 
 EMPTY9 = Puzzle.standard([0] * 81, 9)
 EMPTY4 = Puzzle.standard([0] * 16, 4)
@@ -147,23 +149,31 @@ def test_on_jigsaw_regions_the_houses_are_the_regions():
     assert list(rule_blocks(State.start(boxes, cands))) == []
 
 
+@functools.cache
+def _small_paths() -> list[tuple[str, Puzzle, tuple[int, ...], list[Step]]]:
+    """The stored rule puzzles up to 6x6, each with its solution and its logic
+    path's steps (made once a module: three tests below walk them)."""
+    return [
+        (kind, puzzle, solution, solve_logic(puzzle, unique=True).steps)
+        for kind, puzzle, solution in load_rules()
+        if puzzle.size <= 6
+    ]
+
+
 def test_every_step_on_the_stored_rule_puzzles_keeps_the_solution():
     used = 0
-    for kind, puzzle, solution in load_rules():
-        if puzzle.size > 6:
-            continue
-        result = solve_logic(puzzle, unique=True)
-        for step in result.steps:
+    for kind, _, solution, steps in _small_paths():
+        for step in steps:
             if step.technique == "rule against its houses":
                 used += 1
                 assert all(solution[c] != d for c, d in step.eliminations), (kind, step.text)
     assert used > 0
 
 
-def _along(puzzle: Puzzle, every: int):
-    """The grids along the puzzle's logic path, one every ``every`` steps."""
+def _along(puzzle: Puzzle, steps: list[Step], every: int):
+    """The grids along the puzzle's logic path ``steps``, one every ``every`` steps."""
     state = State.start(puzzle)
-    for k, step in enumerate(solve_logic(puzzle, unique=True).steps):
+    for k, step in enumerate(steps):
         if k % every == 0:
             yield state.copy()
         state.apply(step.placements, step.eliminations)
@@ -173,10 +183,10 @@ def test_chain_links_from_sums_hold_in_the_solutions():
     """What `rule_links_now` says of two cells of a sum or a rule read whole
     holds in the solution, on grids part way along each stored path."""
     checked = 0
-    for kind, puzzle, solution in load_rules():
-        if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "between"):
+    for kind, puzzle, solution, steps in _small_paths():
+        if kind not in ("killer", "arrow", "renban", "little-killer", "between"):
             continue
-        for state in _along(puzzle, 4):
+        for state in _along(puzzle, steps, 4):
             links = rule_links_now(state)
             if links is None:
                 continue
@@ -266,10 +276,10 @@ def test_strong_links_from_sums_hold_in_the_solutions():
     """Each strong link `rule_ons_now` gives is true of the solution: if the
     solution lacks the first digit, it has the second."""
     checked = 0
-    for kind, puzzle, solution in load_rules():
-        if puzzle.size > 6 or kind not in ("killer", "arrow", "renban", "little-killer", "sandwich"):
+    for kind, puzzle, solution, steps in _small_paths():
+        if kind not in ("killer", "arrow", "renban", "little-killer", "sandwich"):
             continue
-        for state in _along(puzzle, 3):
+        for state in _along(puzzle, steps, 3):
             for off, ons in (rule_ons_now(state) or {}).items():
                 if solution[off >> 5] != (off >> 1 & 15) + 1:
                     for on in ons:

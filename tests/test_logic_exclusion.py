@@ -66,7 +66,7 @@ def _groups(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[tuple[int, int], ..
     return options, pairs, frozenset(bad)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(_groups())
 def test_allowed_is_what_some_way_keeps(group: tuple) -> None:
     assert exclusion._allowed.__wrapped__(*group) == _every_way(*group)

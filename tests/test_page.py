@@ -21,7 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser import VIEWPORT, browser_session, launch, need_browser, png_colours
+from browser import VIEWPORT, launch, need_browser, png_colours
 from conftest import ROOT, run_cli
 from logic_check import load_rules, load_unique, replay_json
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
@@ -61,11 +61,6 @@ def made(tmp_path_factory):
     cases = {obj["case"]: obj for obj in map(json.loads, done.stdout.decode().splitlines())}
     puzzles = dict(enumerate(chosen, 1))
     return page, cases, puzzles, done
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from browser_session()
 
 
 class Opened:

@@ -1,9 +1,10 @@
 """The workbench's JSON API (`squiggly_cp.web`), with the framework's test client.
 
-Every answer is compared with what the installed commands print for the
-same stored puzzles (`layout`, `explain`, `count --candidates`, `rate
---json`, `hint --json`, `logic --json`, `convert`), and the unfillable
-layout's verdict with a brute-force count of its completed grids.
+Every answer is compared with what the commands print for the same stored
+puzzles (`layout`, `explain`, `count --candidates`, `rate --json`, `hint
+--json`, `logic --json`, `convert`; run in this process, `invoke_cli`: the
+installed script's own tests are test_cli*.py), and the unfillable layout's
+verdict with a brute-force count of its completed grids.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fastapi.testclient import TestClient
 
-from conftest import DATA, run_cli
+from conftest import DATA, invoke_cli
 from logic_check import load_multiple, load_unique
 from squiggly_cp.core.puzzle import Puzzle, Verdict
 from squiggly_cp.core.rules import KillerCage
@@ -62,8 +63,12 @@ PUZZLES = stored_puzzles()
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     # No time limit: the answers compared with the commands must not depend on the clock (a loaded
-    # machine once ran the default-scale rating out of 60 s, and it was dropped).
-    with TestClient(create_app(workers=2, time_limit=math.inf), base_url="http://localhost") as test_client:
+    # machine once ran the default-scale rating out of 60 s, and it was dropped). No demotion either
+    # (quantum None): a rating demoted to nice 19 got next to no CPU beside the suite's other test
+    # processes, and the comparison of answers took minutes instead of seconds.
+    app = create_app(workers=2, time_limit=math.inf)
+    app.pool.quantum = None
+    with TestClient(app, base_url="http://localhost") as test_client:
         yield test_client
 
 
@@ -74,8 +79,14 @@ def puzzle_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def rated_se(puzzle_file: Path) -> list[dict[str, Any]]:
+    """`rate --json --scale se` on the stored puzzles, one answer a puzzle (asked once a module)."""
+    return [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
+
+
 def cli_lines(*args: str) -> list[str]:
-    done = run_cli(*args)
+    done = invoke_cli(*args)
     assert done.returncode == 0, done.stderr
     return done.stdout.decode().splitlines()
 
@@ -87,12 +98,12 @@ def post(client: TestClient, endpoint: str, body: dict) -> dict:
 
 
 def test_a_rating_that_finished_is_kept_when_the_next_scale_runs_out(
-    monkeypatch: pytest.MonkeyPatch, puzzle_file: Path
+    monkeypatch: pytest.MonkeyPatch, rated_se: list[dict[str, Any]]
 ) -> None:
     """The page asks for both scales; when the time runs out on the second
     (here ours, given no time at all), SE's rating, already made, is still
     answered (it was dropped with the other), and equals `rate --scale se`'s."""
-    rated = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
+    rated = rated_se
     k = next(k for k, r in enumerate(rated) if r["verdict"] == "unique")
     real = answers.assess
 
@@ -125,12 +136,13 @@ def test_unfillable_layout_is_unfillable_by_brute_force() -> None:
     assert fits == 0
 
 
-def test_analyse_matches_the_commands(client: TestClient, puzzle_file: Path) -> None:
+def test_analyse_matches_the_commands(
+    client: TestClient, puzzle_file: Path, rated_se: list[dict[str, Any]]
+) -> None:
     layout = cli_lines("layout", str(puzzle_file))
     explained = cli_lines("explain", str(puzzle_file))
-    rated_se = [json.loads(line) for line in cli_lines("rate", "--json", "--scale", "se", str(puzzle_file))]
     rated = [json.loads(line) for line in cli_lines("rate", "--json", str(puzzle_file))]
-    candidates = run_cli("count", "--candidates", str(puzzle_file)).stdout.decode()
+    candidates = invoke_cli("count", "--candidates", str(puzzle_file)).stdout.decode()
     blocks = re.split(r"^Case \d+:\n", candidates, flags=re.M)[1:]
     verdicts = set()
     for k, text in enumerate(PUZZLES):
@@ -217,7 +229,7 @@ def test_hint_reads_pencil_marks(client: TestClient, tmp_path: Path) -> None:
     ]
     text = json.dumps(doc)
     (tmp_path / "p.json").write_text(text)
-    want = json.loads(run_cli("hint", "--json", str(tmp_path / "p.json")).stdout)
+    want = json.loads(invoke_cli("hint", "--json", str(tmp_path / "p.json")).stdout)
     got = post(client, "hint", {"puzzle": text})
     assert got == want
     assert "wrong" in got
@@ -237,7 +249,7 @@ def test_convert_round_trips_and_carries_the_solution(client: TestClient) -> Non
     small = PUZZLES[-3]  # a 6x6
     # A format that cannot hold the puzzle is no link, and the command's reason (not bad input: no 400).
     reply = post(client, "convert", {"puzzle": small, "to": "hdu"})
-    cli = run_cli("convert", "--to", "hdu", "-", stdin=small.encode()).stderr.decode().strip()
+    cli = invoke_cli("convert", "--to", "hdu", "-", stdin=small.encode()).stderr.decode().strip()
     assert reply["text"] is None and cli == f"squiggly-cp: error: {reply['reason']}"
 
 
@@ -251,7 +263,7 @@ def test_generate_fills_the_layout_to_order(client: TestClient) -> None:
     assert list(puzzle.regions) == regions
     assert dlx_solve(puzzle).verdict.value == "unique"
     assert all(bool(puzzle.givens[c]) == bool(puzzle.givens[35 - c]) for c in range(36))
-    rated = json.loads(run_cli("rate", "--json", "-", stdin=got["puzzle"].encode()).stdout)
+    rated = json.loads(invoke_cli("rate", "--json", "-", stdin=got["puzzle"].encode()).stdout)
     assert rated["level"] == "easy"
 
 
@@ -302,7 +314,7 @@ def test_bad_puzzles_get_the_commands_line(client: TestClient, text: str) -> Non
     assert reply.status_code == 400
     error = reply.json()["error"]
     assert "\n" not in error and error
-    cli = run_cli("convert", "--to", "line", "-", stdin=text.encode()).stderr.decode().strip().splitlines()
+    cli = invoke_cli("convert", "--to", "line", "-", stdin=text.encode()).stderr.decode().strip().splitlines()
     assert f"squiggly-cp: error: {error}" in cli
 
 
@@ -465,9 +477,9 @@ def test_a_conflict_shrunk_within_its_budget_says_it_is_not_proved_minimal(clien
     whole 10 s time limit for the shrinking. It now stops at its budget of
     work, the same on any machine, and says the set is not proved minimal,
     as the command does; the set still admits no solution."""
-    line = run_cli("explain", str(KROPKI_NO_SOLUTION), timeout=60).stdout.decode()
+    line = invoke_cli("explain", str(KROPKI_NO_SOLUTION)).stdout.decode()
     assert line.endswith(" (not proved minimal: the search budget ran out)\n")
-    told = json.loads(run_cli("solve", "--json", str(KROPKI_NO_SOLUTION), timeout=60).stdout)
+    told = json.loads(invoke_cli("solve", "--json", str(KROPKI_NO_SOLUTION)).stdout)
     assert (told["verdict"], told["exhaustive"], told["stopped_by"]) == ("none", False, "budget")
     text = KROPKI_NO_SOLUTION.read_text().strip()
     analysed = post(client, "analyse", {"puzzle": text, "fix": False, "rate": False, "candidates": False})
@@ -489,7 +501,7 @@ def test_a_conflict_not_shrunk_comes_first_and_holds_the_shrunk_one(client: Test
     body = {"puzzle": text, "fix": False, "rate": False, "candidates": False}
     quick = post(client, "analyse", {**body, "shrink": False})
     shrunk = post(client, "analyse", body)
-    told = json.loads(run_cli("solve", "--json", str(KROPKI_NO_SOLUTION), timeout=60).stdout)
+    told = json.loads(invoke_cli("solve", "--json", str(KROPKI_NO_SOLUTION)).stdout)
     assert quick["verdict"] == shrunk["verdict"] == "none" and quick["conflict_minimal"] is False
     assert (shrunk["conflict"], shrunk["conflict_rules"]) == (told["conflict"], told["conflict_rules"])
     assert set(told["conflict_rules"]) < set(quick["conflict_rules"])
@@ -507,14 +519,15 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     assert [rule["name"] for rule in read["rules"]][:1] == ["the killer cage r1c1-r1c2 (sum 3)"]
     assert read["rules_svg"].count('data-rule="killer"') == 8
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
-    told = json.loads(run_cli("solve", "--json", str(_variant_file(tmp_path, doc))).stdout)
+    told = json.loads(invoke_cli("solve", "--json", str(_variant_file(tmp_path, doc))).stdout)
     assert analysed["verdict"] == told["verdict"] == "multiple"
     assert sorted(analysed["differences"]["solutions"]) == sorted(told["solutions"])
     doc["grid"][0][0] = {"value": 1, "given": True}
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
     assert analysed["solution"] == "1234341221434321"
     # Rated as `rate` rates it; on SE's scale the cage steps are our figures, and it says so.
-    rated = json.loads(run_cli("rate", "--json", "--scale", "se", str(_variant_file(tmp_path, doc))).stdout)
+    variant = str(_variant_file(tmp_path, doc))
+    rated = json.loads(invoke_cli("rate", "--json", "--scale", "se", variant).stdout)
     on_se = post(client, "analyse", {"puzzle": json.dumps(doc), "scale": "se"})["rating"]
     assert on_se["er"] == rated["rating"] and on_se["hardest"] == rated["hardest"]
     assert on_se["se_exact"] is rated["se_exact"] is False
@@ -527,7 +540,7 @@ def test_read_and_analyse_carry_a_variants_rules(client: TestClient, tmp_path: P
     assert post(client, "analyse", {"puzzle": json.dumps(doc)})["verdict"] == "unique"
     doc["even"].append({"cell": "R1C3"})  # r1c3 both odd and even
     analysed = post(client, "analyse", {"puzzle": json.dumps(doc)})
-    told = json.loads(run_cli("solve", "--json", str(_variant_file(tmp_path, doc))).stdout)
+    told = json.loads(invoke_cli("solve", "--json", str(_variant_file(tmp_path, doc))).stdout)
     assert analysed["verdict"] == told["verdict"] == "none" and analysed["conflict_minimal"] is True
     assert (analysed["conflict"], analysed["conflict_rules"]) == (told["conflict"], told["conflict_rules"])
     # The set is the one shrinking CP-SAT's core ends with, which differs between
@@ -598,7 +611,7 @@ def test_svg_is_the_drawing_of_show_svg(client: TestClient, tmp_path: Path) -> N
         source = tmp_path / "one.txt"
         source.write_text(text + "\n")
         drawn = tmp_path / "one.svg"
-        done = run_cli("show", "--svg", str(drawn), str(source))
+        done = invoke_cli("show", "--svg", str(drawn), str(source))
         assert done.returncode == 0, done.stderr
         got = post(client, "svg", {"puzzle": text})["svg"]
         assert got.encode() == drawn.read_bytes()

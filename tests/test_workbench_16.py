@@ -19,7 +19,7 @@ from conftest import EDITS_16 as EDITS
 from squiggly_cp.ask.count import true_candidates
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.formats.open import cases_in
-from test_workbench_page import bench_at, browser, cell_name  # noqa: F401 (fixtures)
+from test_workbench_page import bench_at, cell_name  # noqa: F401 (fixtures)
 
 # Each change of the verdict or of the candidates' state, in order.
 RECORD = """() => {

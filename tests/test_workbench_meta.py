@@ -24,7 +24,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     WAIT,
     Bench,
     bench_at,
-    browser,
     cell_name,
     line_of,
     unique,

@@ -21,8 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser import VIEWPORT, browser_session, launch, png_colours
-from conftest import ROOT, run_cli, start_serve, stop_serve
+from browser import VIEWPORT, launch, png_colours
+from conftest import ROOT, invoke_cli, start_serve, stop_serve
 from logic_check import load_unique
 from squiggly_cp.core.puzzle import DIGIT_CHARS, Puzzle
 from squiggly_cp.draw.render import case_svg
@@ -41,11 +41,6 @@ WAIT = 60_000  # ms: generous, for a loaded machine
 # start's region, one region's cell passed on round a cycle.
 UNFILLABLE = "0001021122312333"
 DRAGS = [("r1c2", "r1c3"), ("r3c2", "r2c2"), ("r4c3", "r4c2"), ("r2c4", "r3c4")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from browser_session()
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +182,7 @@ def test_a_pasted_link_loads_with_the_commands_verdict_and_rating(bench_at, uniq
     bench = bench_at()
     bench.load(write_puzzles([puzzle], fmt).strip())
     assert bench.shows(puzzle)
-    rated = json.loads(run_cli("rate", "--json", "--scale", "se", _file(tmp_path, line_of(puzzle))).stdout)
+    rated = json.loads(invoke_cli("rate", "--json", "--scale", "se", _file(tmp_path, line_of(puzzle))).stdout)
     assert bench.verdict() == rated["verdict"] == "unique"
     assert float(bench.attr("rating", "data-er") or "nan") == rated["rating"]
     assert f"ER {rated['rating']}" in bench.text("rating") and rated["hardest"] in bench.text("rating")
@@ -215,7 +210,7 @@ def test_ours_is_rated_beside_se_and_a_time_out_there_is_said(bench_at, unique, 
 
     bench.tab.route("**/api/analyse", cut)
     bench.load(line_of(puzzle))
-    rated = json.loads(run_cli("rate", "--json", "--scale", "se", _file(tmp_path, line_of(puzzle))).stdout)
+    rated = json.loads(invoke_cli("rate", "--json", "--scale", "se", _file(tmp_path, line_of(puzzle))).stdout)
     assert float(bench.attr("rating", "data-er") or "nan") == rated["rating"]
     shown = bench.text("rating")
     assert f"Sudoku Explainer: ER {rated['rating']}" in shown
@@ -229,8 +224,8 @@ def test_both_ratings_shown_are_the_commands(bench_at, unique, tmp_path):
     puzzle = unique[WINGS]
     bench = bench_at(puzzle)
     path = _file(tmp_path, line_of(puzzle))
-    se = json.loads(run_cli("rate", "--json", "--scale", "se", path).stdout)
-    ours = json.loads(run_cli("rate", "--json", path).stdout)
+    se = json.loads(invoke_cli("rate", "--json", "--scale", "se", path).stdout)
+    ours = json.loads(invoke_cli("rate", "--json", path).stdout)
     lines = bench.tab.locator("[data-role=rating] div").all_text_contents()
     assert lines[0].startswith(f"Sudoku Explainer: ER {se['rating']} / EP {se['pearl']} / ED {se['diamond']}")
     assert lines[1] == f"Ours: ER {ours['rating']}, {ours['level']}; hardest: {ours['hardest']}"
@@ -267,7 +262,7 @@ def test_clearing_a_given_marks_where_two_solutions_differ(bench_at, unique, tmp
     n = puzzle.size
     cell = _removable(puzzle)
     fewer = with_given(puzzle, cell, 0)
-    said = run_cli("explain", _file(tmp_path, line_of(fewer))).stdout.decode()
+    said = invoke_cli("explain", _file(tmp_path, line_of(fewer))).stdout.decode()
     found = re.search(r"differing in ([r0-9c ]+); (?:adding the given (\S+) makes it unique)?", said)
     assert found, said
     bench = bench_at(puzzle)
@@ -287,7 +282,7 @@ def test_clearing_a_given_marks_where_two_solutions_differ(bench_at, unique, tmp
     assert all(not c["candidates"] for c in cells.values())
     bench.tab.click("[data-role=candidates]")
     bench.idle()
-    counted = run_cli("count", "--candidates", _file(tmp_path, line_of(fewer))).stdout.decode()
+    counted = invoke_cli("count", "--candidates", _file(tmp_path, line_of(fewer))).stdout.decode()
     fields = " ".join(counted.splitlines()[1:]).split()  # after "Case 1:", a field per cell
     assert len(fields) == n * n
     shown = bench.cells()
@@ -313,7 +308,7 @@ def test_drawing_an_unfillable_layout_says_why(bench_at, tmp_path):
     bench.idle()
     cells = bench.cells()
     assert "".join(cells[cell_name(i, 4)]["region"] or "" for i in range(16)) == UNFILLABLE
-    said = run_cli("layout", _file(tmp_path, "." * 16 + UNFILLABLE + "\n")).stdout.decode()
+    said = invoke_cli("layout", _file(tmp_path, "." * 16 + UNFILLABLE + "\n")).stdout.decode()
     reason = said.split("no completed grid: ", 1)[1].strip()
     assert reason in bench.text("status")
     assert bench.verdict() == "none"
@@ -372,7 +367,7 @@ def test_the_hint_is_hint_json_from_the_digits_and_marks_typed(bench_at, unique,
 
     bench.tab.click("[data-role=hint]")
     bench.idle()
-    told = json.loads(run_cli("hint", "--json", _file(tmp_path, position(solution[typed]))).stdout)
+    told = json.loads(invoke_cli("hint", "--json", _file(tmp_path, position(solution[typed]))).stdout)
     step = told["step"]
     shown = bench.text("hint-text")
     assert shown.startswith(step["technique"]) and shown.endswith(step["text"]), (shown, step)
@@ -383,7 +378,7 @@ def test_the_hint_is_hint_json_from_the_digits_and_marks_typed(bench_at, unique,
     bench.tab.keyboard.press(DIGIT_CHARS[wrong - 1])
     bench.tab.click("[data-role=hint]")
     bench.idle()
-    told = json.loads(run_cli("hint", "--json", _file(tmp_path, position(wrong), "wrong.json")).stdout)
+    told = json.loads(invoke_cli("hint", "--json", _file(tmp_path, position(wrong), "wrong.json")).stdout)
     shown = bench.tab.locator("[data-role=wrong] li").all_text_contents()
     assert told["wrong"] and shown == [f"{what}." for what in told["wrong"]]
     assert not bench.errors
@@ -481,7 +476,7 @@ def test_steps_are_drawn_as_the_logic_page_draws_them(bench_at, unique, tmp_path
     bench = bench_at(puzzle)
     bench.tab.click("[data-role=steps]")
     bench.idle()
-    steps = json.loads(run_cli("logic", "--json", _file(tmp_path, line_of(puzzle))).stdout)["steps"]
+    steps = json.loads(invoke_cli("logic", "--json", _file(tmp_path, line_of(puzzle))).stdout)["steps"]
     assert bench.tab.locator("#step-count").text_content() == str(len(steps))
     for k, step in enumerate(steps):
         assert bench.text("step-index") == str(k) and bench.text("step-text") == step["text"]
@@ -605,7 +600,7 @@ KILLER = {
 
 def test_a_pasted_variant_link_is_drawn_and_checked_with_its_rules(bench_at, tmp_path):
     file = _file(tmp_path, json.dumps(KILLER))
-    link = run_cli("convert", "--to", "fpuzzles", file).stdout.decode().strip()
+    link = invoke_cli("convert", "--to", "fpuzzles", file).stdout.decode().strip()
     bench = bench_at()
     bench.load(link)
     drawn = bench.tab.eval_on_selector_all(
@@ -615,7 +610,7 @@ def test_a_pasted_variant_link_is_drawn_and_checked_with_its_rules(bench_at, tmp
     assert sorted(drawn) == sorted(
         ["killer", " ".join(c.lower() for c in cage["cells"])] for cage in KILLER["killercage"]
     )
-    explained = json.loads(run_cli("solve", "--json", file).stdout)
+    explained = json.loads(invoke_cli("solve", "--json", file).stdout)
     assert bench.verdict() == explained["verdict"] == "unique"
     assert "the killer cage r1c1-r1c2 (sum 3)" in bench.text("rules-list")
     assert "our figures" in bench.text("rating")  # rated, the cages' steps with our figures

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playwright.sync_api import expect
 
-from conftest import run_cli
+from conftest import invoke_cli
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import (
     Arrow,
@@ -44,7 +44,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
     bench_at,
-    browser,
     cell_name,
 )
 from test_workbench_tools import BLANK, BOXES, DIAGONAL_FIXES, cli_answers, drawn, tool
@@ -72,7 +71,7 @@ def link_of(puzzle: Puzzle) -> str:
 
 def solved(tmp_path: Path, link: str) -> dict:
     """`solve --json` of the page's exported link."""
-    return json.loads(run_cli("solve", "--json", _file(tmp_path, link + "\n", "link.txt")).stdout)
+    return json.loads(invoke_cli("solve", "--json", _file(tmp_path, link + "\n", "link.txt")).stdout)
 
 
 def exported_rules(bench: Bench) -> Puzzle:
@@ -223,7 +222,7 @@ def test_fill_layout_keeps_the_rules_and_says_when_they_cannot_stand(bench_at, t
     bench.idle()
     assert "Made with seed 6" in bench.text("make-status") and drawn(bench) == [["killer", "r1c1 r1c2"]]
     link = _file(tmp_path, (bench.attr("export-fpuzzles", "href") or "") + "\n", "easy.txt")
-    (row,) = map(json.loads, run_cli("rate", "--json", "--scale", "se", link).stdout.splitlines())
+    (row,) = map(json.loads, invoke_cli("rate", "--json", "--scale", "se", link).stdout.splitlines())
     assert row["verdict"] == "unique" and row["rating"] <= level_range("easy")[1]
     bench.tab.select_option("[data-role=difficulty]", "")
     # Rules the layout cannot keep (1 and 2 in the cage, 1234 on a thermo in the same box): said, kept.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conftest import run_cli
+from conftest import invoke_cli
 from squiggly_cp.core.case import InputError
 from squiggly_cp.core.puzzle import Puzzle
 from squiggly_cp.core.rules import KillerCage
@@ -24,7 +24,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _file,
     bench_at,
-    browser,
     cell_name,
 )
 
@@ -72,8 +71,8 @@ def draw_variant(bench: Bench) -> None:
 def cli_answers(tmp_path: Path, link: str) -> tuple[str, list[str]]:
     """The commands' verdict and true candidates (a field per cell) for ``link``."""
     file = _file(tmp_path, link + "\n", "link.txt")
-    verdict = json.loads(run_cli("solve", "--json", file).stdout)["verdict"]
-    counted = run_cli("count", "--candidates", file).stdout.decode()
+    verdict = json.loads(invoke_cli("solve", "--json", file).stdout)["verdict"]
+    counted = invoke_cli("count", "--candidates", file).stdout.decode()
     return verdict, [field.replace(".", "") for field in " ".join(counted.splitlines()[1:]).split()]
 
 
@@ -279,7 +278,7 @@ def test_the_rules_drawn_are_checked_as_the_commands_check_the_export(bench_at, 
     assert bench.verdict() == verdict == "multiple"
     # SudokuPad's link draws the rules (which only f-puzzles' link holds as
     # rules): the command's own drawing of the f-puzzles link.
-    drawn_by_command = run_cli("convert", "--to", "sudokupad", _file(tmp_path, link, "again.txt")).stdout
+    drawn_by_command = invoke_cli("convert", "--to", "sudokupad", _file(tmp_path, link, "again.txt")).stdout
     assert drawn_by_command.decode().strip() == sudokupad
     shown = bench.cells()
     assert [shown[cell_name(i, 4)]["candidates"] for i in range(16)] == fields
@@ -339,7 +338,7 @@ def test_a_conflict_marks_the_rules_involved(bench_at, tmp_path):  # noqa: F811
         "#rules-layer [data-conflict]", "gs => gs.map(g => g.getAttribute('data-rule'))"
     )
     link = bench.attr("export-fpuzzles", "href") or ""
-    told = json.loads(run_cli("solve", "--json", _file(tmp_path, link)).stdout)
+    told = json.loads(invoke_cli("solve", "--json", _file(tmp_path, link)).stdout)
     assert sorted(marked) == ["killer", "thermo"] and len(told["conflict_rules"]) == 2
     assert not bench.errors
 
@@ -370,7 +369,7 @@ def test_a_conflict_not_proved_minimal_says_so(bench_at):  # noqa: F811
     assert quick["shrink"] is False and "shrink" not in full
     said = bench.text("details")
     assert "cannot all hold. (not proved minimal: the search for a smaller set was cut short)" in said
-    told = json.loads(run_cli("solve", "--json", str(path)).stdout)
+    told = json.loads(invoke_cli("solve", "--json", str(path)).stdout)
     assert all(rule in said for rule in told["conflict_rules"])
 
 

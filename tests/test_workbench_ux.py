@@ -24,7 +24,6 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
     Bench,
     _removable,
     bench_at,
-    browser,
     cell_name,
     line_of,
     unique,
@@ -32,7 +31,7 @@ from test_workbench_page import (  # noqa: F401 (fixtures)
 
 
 @pytest.fixture
-def unhurried(browser):  # noqa: F811
+def unhurried(browser):
     """A page on a server of its own with no time limit: what Make makes to a
     rating range from a seed is then the seed's, however loaded the machine
     (under the default 10 s, a loaded machine ran out of time)."""
