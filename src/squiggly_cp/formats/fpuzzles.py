@@ -62,7 +62,7 @@ from ..core.case import InputError
 from ..core.puzzle import MAX_SIZE, MIN_SIZE, Meta, Puzzle, PuzzleError, box_shape, standard_regions
 from ..core.regions import check_regions
 from ..core.rules import regions_leaving_cells
-from .fpuzzles_cosmetic import COSMETIC_KEYS, cosmetic_rules, decoration
+from .fpuzzles_cosmetic import COSMETIC_KEYS, cosmetic_rules, decoration, misread
 from .fpuzzles_rules import RULE_KEYS, RuleProblem, read_rules, write_rules
 from .links import embedded_link
 from .lzcodec import DecodeError, decompress_base64
@@ -375,14 +375,8 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
     meta = _meta(doc, size, json.dumps(kept, separators=(",", ":")) if kept else None)
-    # The rules read from the rules text are checked against a solution the link carries, as SudokuPad's are.
-    text_read = puzzle.with_rules(partial + tuple(drawn))
-    broken = text_read.broken_rule(meta.solution) if drawn and meta and meta.solution else None
-    if broken is not None:
-        return InputError(
-            f"the puzzle's solution breaks {broken.describe(size)} as read: its rules text is misread", number
-        )
-    return puzzle.with_meta(meta)
+    wrong = misread(puzzle.with_rules(partial + tuple(drawn)), meta.solution if meta else None)
+    return InputError(wrong, number) if wrong and drawn else puzzle.with_meta(meta)
 
 
 def _meta(doc: dict[str, Any], size: int, decoration: str | None = None) -> Meta | None:

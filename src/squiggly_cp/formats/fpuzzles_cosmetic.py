@@ -31,7 +31,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.puzzle import PuzzleError
+from ..core.puzzle import Grid, Puzzle, PuzzleError
 from ..core.rules import Rule
 from .fpuzzles_rules import RuleProblem, _entries, _place, _shown
 from .sudokupad_marks import elements
@@ -39,7 +39,7 @@ from .sudokupad_rules import meant_rules
 from .sudokupad_shapes import Drawn, cell_list, empty, visible_colour
 from .sudokupad_text import hexed, read_text
 
-__all__ = ["COSMETIC_KEYS", "cosmetic_rules", "decoration"]
+__all__ = ["COSMETIC_KEYS", "cosmetic_rules", "decoration", "misread"]
 
 COSMETIC_KEYS = ("line", "circle", "rectangle", "text", "cage")
 """The top-level keys of f-puzzles' drawing tools, read here."""
@@ -72,6 +72,17 @@ def cosmetic_rules(doc: dict[str, Any], size: int, keyed: Sequence[Rule]) -> tup
         if (at, str(entry["value"]).strip()) in words:
             kept.setdefault(key, []).append(entry)
     return [rule for rule in found if rule not in keyed], kept
+
+
+def misread(text_read: Puzzle, solution: Grid | None) -> str | None:
+    """Why ``text_read`` (the rules its rules text gave) is a misreading: the
+    first of them the ``solution`` the link carries breaks, as SudokuPad's
+    reader checks its own; None if none is broken or no solution is carried."""
+    broken = text_read.broken_rule(solution) if solution else None
+    if broken is None:
+        return None
+    said = broken.describe(text_read.size)
+    return f"the puzzle's solution breaks {said} as read: its rules text is misread"
 
 
 def decoration(kept: str | None, doc: dict[str, Any]) -> Kept:
