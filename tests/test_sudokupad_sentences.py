@@ -461,3 +461,19 @@ def test_a_sentence_changing_how_a_named_rule_counts_is_refused() -> None:
     arrow = {"wayPoints": [[0.5, 0.9], [0.5, 2.5]], "color": "#aaaf", "thickness": 3, "headLength": 0.35}
     bulb = circle([0.5, 0.5], 0.82, "#FFFFFF", "#aaaf")
     assert "('count as')" in refused(text, n=4, arrows=[arrow], overlays=[bulb])
+
+
+def test_counting_circles_as_setters_draw_them_white_with_a_dark_border() -> None:
+    """A white circle with a black border, a little wider than a cell mark
+    (0.82), is a ring: the counting circles a sentence names, and nothing
+    its look alone gives."""
+    white = [circle(at(c, 4), 0.82, "#FFFFFF", "#000000") for c in (0, 6, 13)]  # r1c1, r2c3, r4c2
+    told = "A digit in a circle tells how many circles that digit appears in."
+    for text in ("Any digit in a circle indicates exactly how many circles contain that digit.", told):
+        assert read(text, 4, underlays=white) == {CountingCircles((0, 6, 13))}, text
+    unsaid = refused("Normal sudoku rules apply.", 4, underlays=white)
+    assert "the ring at r1c1 (an underlay) has no meaning" in unsaid
+    # A sentence of another cell mark (grey circles) does not fit a ring.
+    assert "the ring at r1c1" in refused("Digits in circles are odd.", 4, underlays=white)
+    # One as wide as a cell is no ring.
+    assert "the circle at r1c1" in refused(told, 4, underlays=[circle(at(0, 4), 0.95, "#FFFFFF", "#000000")])

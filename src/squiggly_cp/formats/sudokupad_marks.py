@@ -332,11 +332,15 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
         cells = ((r - 1) * n + c - 1, (r - 1) * n + c, r * n + c - 1, r * n + c)
         return Drawn("corner", cells, hexed(s.fill), shape="circle", text=s.text, where=f"the circle {where}")
     cell = cell_at(y, x, n)
-    if cell is None or s.text or abs(s.width - s.height) >= NEAR or not 0.6 <= s.width <= 0.8:
+    if cell is None or s.text or abs(s.width - s.height) >= NEAR or not 0.6 <= s.width <= 0.9:
         return None
-    if s.fill is None and s.rounded and s.border is not None:  # a ring: a counting circle's look
+    # A ring, a counting circle's look: no fill or a white one (as setters draw them), a border seen.
+    blank = s.fill is None or seen_colour(s.fill) == "#ffffff"
+    if blank and s.rounded and s.border is not None and seen_colour(s.border) != "#ffffff":
         ring, seen = hexed(s.border), seen_colour(s.border)
         return Drawn("cell", (cell,), ring, shape="ring", seen=seen, where=f"the ring {where}")
+    if s.width > 0.8:
+        return None
     if s.fill is None or s.border not in (None, s.fill):
         return None
     seen = seen_colour(s.fill)
