@@ -554,13 +554,13 @@ def test_a_closed_line_of_a_local_rule(n: int, ring: list[int], text: str) -> No
 
 
 def test_a_sentence_that_all_dots_are_given_is_not_ignored() -> None:
-    """ "All possible dots are given" states a constraint this tool does not
-    read for both colours: refused, never dropped; its negation states none."""
+    """ "All possible dots are given" where white dots only are drawn: of
+    white dots, or of black too? Refused, never dropped; its negation states none."""
     dot = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF",
            "borderColor": "#000000"}  # fmt: skip
     said = "Digits joined by a white dot are consecutive."
     message = refused(f"{said} All possible dots are given.", overlays=[dot])
-    assert "'All possible dots are given.' names no rule" in message
+    assert "'All possible dots are given.': the puzzle has only white dots" in message
     assert read(f"{said} Not all possible dots are given.", overlays=[dot]) == {Dot("white", (0, 1))}
 
 

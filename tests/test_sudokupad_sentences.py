@@ -477,3 +477,27 @@ def test_counting_circles_as_setters_draw_them_white_with_a_dark_border() -> Non
     assert "the ring at r1c1" in refused("Digits in circles are odd.", 4, underlays=white)
     # One as wide as a cell is no ring.
     assert "the circle at r1c1" in refused(told, 4, underlays=[circle(at(0, 4), 0.95, "#FFFFFF", "#000000")])
+
+
+BLACK = WHITE | {"center": [1.5, 1], "backgroundColor": "#000000"}
+"""A black kropki dot between r2c1 and r2c2."""
+
+
+def test_all_dots_given_of_no_colour_is_read_only_where_plain_which_dots() -> None:
+    """"All possible dots are given": both kropki colours' negative constraints
+    where the puzzle has dots of both colours, or none and the sentence says
+    kropki; with one colour only, setters mean it alone or both: refused."""
+    kropki = "Digits joined by a white dot are consecutive. Digits joined by a black dot are in a 1:2 ratio."
+    both = {NoOtherDots("white"), NoOtherDots("black")}
+    for said in ("All possible dots are given.", "All dots are given.", "All kropki dots are given."):
+        assert read(f"{kropki} {said}", n=4, overlays=[WHITE, BLACK]) == {
+            Dot("white", (0, 1)), Dot("black", (4, 5)), *both,
+        }, said  # fmt: skip
+    assert read("All possible kropki dots are given.", n=4) == both
+    assert "has only white dots" in refused(f"{kropki} All possible dots are given.", n=4, overlays=[WHITE])
+    assert "has no kropki dots" in refused("All dots are given.", n=4)
+    # f-puzzles' keyed dots count too.
+    dots = {"difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R2C2"]}]}
+    assert set(fpuz(f"{kropki} All possible dots are given.", **dots)) == {
+        Dot("white", (0, 1)), Dot("black", (4, 5)), *both,
+    }  # fmt: skip
