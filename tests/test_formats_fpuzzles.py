@@ -1141,6 +1141,10 @@ NORMAL = "Normal sudoku rules apply. "
         ({"circle": [{**shape(cell, colour="#FFFFFF", size=0.75), "outlineC": "#000000"}
                      for cell in ("R3C1", "R9C2")]},
          "A digit in a circle tells how many circles that digit appears in.", {CountingCircles((18, 73))}),
+        # Cages with no sum of one shape, named clones.
+        ({"cage": [{"cells": cells, "outlineC": "#000000"}
+                   for cells in (["R1C2", "R1C3"], ["R5C6", "R5C5"])]},
+         "Cages of the same shape are clones.", {Clone((1, 2), (40, 41))}),
         # A text between two cells; a word outside the grid is decoration.
         ({"text": [{"cells": ["R3C3", "R3C4"], "value": "X", "fontC": "#000000"},
                    {"cells": ["R0C5"], "value": "Hello", "fontC": "#000000"}]},

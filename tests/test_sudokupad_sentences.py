@@ -21,6 +21,7 @@ from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
     Apart,
     CellMark,
+    Clone,
     CountingCircles,
     Dot,
     EntropicLine,
@@ -501,3 +502,19 @@ def test_all_dots_given_of_no_colour_is_read_only_where_plain_which_dots() -> No
     assert set(fpuz(f"{kropki} All possible dots are given.", **dots)) == {
         Dot("white", (0, 1)), Dot("black", (4, 5)), *both,
     }  # fmt: skip
+
+
+def test_cages_of_one_shape_are_clones_where_a_sentence_says_so() -> None:
+    """Outlined cages (no sum, not marked unique) of one shape are clones of
+    the first where a sentence names clones and cages: cell for cell in
+    reading order, whatever order the cage lists them in. A cage of no
+    other's shape (turned) stays refused, and so do cages a sentence about
+    clones of shaded shapes does not name."""
+    first, backwards, third = ([[0, 0], [0, 1]], [[2, 3], [2, 2]], [[3, 0], [3, 1]])  # r1c12, r3c43, r4c12
+    cages = [{"cells": cells} for cells in (first, backwards, third)]
+    text = "Cages of the same shape are clones: they hold the same digits in the same places."
+    assert read(text, 4, cages=cages) == {Clone((0, 1), (10, 11)), Clone((0, 1), (12, 13))}
+    turned = {"cells": [[1, 3], [2, 3]]}  # r2c4, r3c4: the domino stood up
+    message = refused(text, 4, cages=[*cages, turned])
+    assert "the cage on r2c4, r3c4 (no sum, and not marked unique) has no meaning" in message
+    assert "the cage on r1c1, r1c2" in refused("Shaded shapes of the same form are clones.", 4, cages=cages)

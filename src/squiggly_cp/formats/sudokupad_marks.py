@@ -9,6 +9,7 @@ else refused in one line naming it."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.case import excerpt
@@ -409,8 +410,8 @@ def _pairs(cells: list[int], colour: str, n: int) -> list[Drawn]:
     out = []
     while groups:
         first = groups.pop(0)
-        form = _form(first, n)
-        twin = next((g for g in groups if _form(g, n) == form), None)
+        shape = form(first, n)
+        twin = next((g for g in groups if form(g, n) == shape), None)
         if twin is None:
             raise refused(f"the shaded cells {cell_list([[c // n, c % n] for c in first], n)}")
         groups.remove(twin)
@@ -426,6 +427,7 @@ def _pairs(cells: list[int], colour: str, n: int) -> list[Drawn]:
     return out
 
 
-def _form(cells: list[int], n: int) -> tuple[tuple[int, int], ...]:
+def form(cells: Sequence[int], n: int) -> tuple[tuple[int, int], ...]:
+    """The shape of ``cells`` (in order) as offsets from the first: alike for two groups of one form."""
     r0, c0 = divmod(cells[0], n)
     return tuple((r - r0, c - c0) for r, c in (divmod(x, n) for x in cells))

@@ -57,7 +57,7 @@ from ..core.rules.registry import RULES, grid_rules, whole_rule
 from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .line_rules import LINE_RULES
-from .sudokupad_marks import elements
+from .sudokupad_marks import elements, form
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
 from .sudokupad_text import (
     Said,
@@ -164,6 +164,8 @@ def meant_rules(
     kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
     permits = [s for s in said if s.permits]
     said = [s for s in said if not s.permits]
+    if any(s.kind == "clone" and re.search(r"\bcages?\b", s.sentence, re.IGNORECASE) for s in said):
+        drawn = _cloned(drawn, n)
     for item in drawn:
         _give_meaning(item, said, n, kinds)
         # A permission ("digits may repeat along a diagonal") said of what only a look means: in doubt.
@@ -244,6 +246,29 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
         and _coloured(s, item)
     ]
     item.meaning = [_one(item, [chosen, *also])]
+
+
+def _cloned(drawn: list[Drawn], n: int) -> list[Drawn]:
+    """``drawn`` with its outlined cages (no sum, not marked unique) of one
+    shape, where a sentence names clones and cages ("cages of the same shape
+    are clones"), as clones of the first of them: each the first's copy, cell
+    for cell in reading order. A cage of no other's shape (turned, mirrored)
+    stays an outline, refused."""
+    shapes: dict[tuple[tuple[int, int], ...], list[Drawn]] = {}
+    for item in drawn:
+        if item.element == "outline":
+            shapes.setdefault(form(sorted(item.cells), n), []).append(item)
+    out = [item for item in drawn if item.element != "outline"]
+    for group in shapes.values():
+        if len(group) == 1:
+            out += group
+            continue
+        first, name = tuple(sorted(group[0].cells)), group[0].where.split(" (")[0]
+        out += [
+            Drawn("shade", first, copy=tuple(sorted(item.cells)), where=f"{name} and its clone")
+            for item in group[1:]
+        ]
+    return out
 
 
 def _coloured(said: Said, item: Drawn) -> bool | None:
