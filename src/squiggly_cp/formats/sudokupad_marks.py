@@ -8,11 +8,13 @@ else refused in one line naming it."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.case import excerpt
+from ..core.puzzle import PuzzleError
 from ..core.rules.houses import windows
 from .sudokupad_shapes import (
     FULL,
@@ -124,9 +126,11 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
     under a white one, added to ``shapes``), and lines through cells."""
     out: list[Drawn] = []
     chevrons: dict[int, list[float]] = {}
+    sides: dict[int, set[tuple[int, int]]] = {}  # the sides a cell's chevrons are on
     skip = -1
+    over = _outlined(lines)
     for k, line in enumerate(lines):
-        if k == skip:
+        if k == skip or k in over.values():
             continue
         points = points_of(line.get("wayPoints")) if isinstance(line, dict) else None
         where = f"the line through {cell_list(line.get('wayPoints') if isinstance(line, dict) else None, n)}"
@@ -139,9 +143,12 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
             out.append(Drawn("diagonal", colour=colour, thickness=width, text=diagonal, where=where))
             continue
         small = len(points) == 3 and max(math.dist(points[0], p) for p in points) < 0.35
-        if small and width <= 1.5 and (cell := nearest(*points[1], n, 0.5)) is not None:
+        if small and width <= 2 and (cell := nearest(*points[1], n, 0.5)) is not None:
             r, c = divmod(cell, n)  # a chevron: its tip's distance from the cell's centre
-            chevrons.setdefault(cell, []).append(math.hypot(points[1][0] - r - 0.5, points[1][1] - c - 0.5))
+            dy, dx = points[1][0] - r - 0.5, points[1][1] - c - 0.5
+            chevrons.setdefault(cell, []).append(math.hypot(dy, dx))
+            side = (round(dy / 0.4), 0) if abs(dy) > abs(dx) else (0, round(dx / 0.4))
+            sides.setdefault(cell, set()).add(side)
             continue
         cells = path_cells(points, n, 0.45)
         if cells is None:
@@ -157,9 +164,50 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
             shapes.append(Shape(y, x, 0.75, 0.75, "#ffffff", colour, True, "", "lines", cells=cells))
             skip = k + 1
             continue
+        if k in over:  # drawn with an outline: the line on top is what is seen
+            top = lines[over[k]]
+            raw, width = visible_colour(top.get("color")), float(top["thickness"])
+            colour, where = hexed(raw), f"{where} (outlined)"
         out.append(Drawn("path", cells, colour, width, seen=seen_colour(raw), where=where))
-    for cell, tips in chevrons.items():
-        out.append(_extreme(cell, tips, shapes, n))
+    extremes = [_extreme(cell, tips, shapes, n) for cell, tips in chevrons.items()]
+    _all_sides(extremes, sides, n)
+    return out + extremes
+
+
+def _all_sides(extremes: list[Drawn], sides: dict[int, set[tuple[int, int]]], n: int) -> None:
+    """A minimum or maximum cell has a chevron towards each neighbour that
+    is not one of its kind (as SudokuPad's converter draws them): a side
+    without one is a neighbour the rule does not compare (shaded, say), which
+    the rules of this tool would: refused."""
+    ways = {item.cells[0]: item.text for item in extremes}
+    for item in extremes:
+        r, c = divmod(item.cells[0], n)
+        for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            y, x = r + dy, c + dx
+            inside = 0 <= y < n and 0 <= x < n
+            if inside and (dy, dx) not in sides[item.cells[0]] and ways.get(y * n + x) != item.text:
+                raise PuzzleError(
+                    f"SudokuPad: {item.where}: none points at r{y + 1}c{x + 1}, which has no chevrons "
+                    "the same way: refused"
+                )
+
+
+def _outlined(lines: list[Any]) -> dict[int, int]:
+    """Lines drawn with an outline: a line's index to that of a narrower one
+    drawn later on the same way points in another colour (a white line with
+    a grey edge), which is what is seen."""
+    by_way: dict[str, list[int]] = {}
+    for k, line in enumerate(lines):
+        if isinstance(line, dict) and type(line.get("thickness")) in (int, float):
+            by_way.setdefault(repr(line.get("wayPoints")), []).append(k)
+    out: dict[int, int] = {}
+    for same in by_way.values():
+        for k, j in itertools.pairwise(same):
+            under, top = lines[k], lines[j]
+            colours = [hexed(visible_colour(item.get("color"))) for item in (under, top)]
+            narrower = 0 < top["thickness"] < under["thickness"] < 30  # (30 and wider: an arrow's circle)
+            if k not in out.values() and narrower and colours[1] not in ("", colours[0]):
+                out[k] = j
     return out
 
 
