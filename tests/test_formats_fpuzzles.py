@@ -25,6 +25,7 @@ from squiggly_cp.core.rules import (
     Between,
     CellMark,
     Clone,
+    CountingCircles,
     Diagonal,
     DisjointGroups,
     Dot,
@@ -1136,6 +1137,14 @@ NORMAL = "Normal sudoku rules apply. "
          {CellMark("odd", 40)}),
         ({"rectangle": [shape("R9C9", colour="#CFCFCF", size=0.7)]}, "Digits in grey squares are even.",
          {CellMark("even", 80)}),
+        # Counting circles as setters draw them: white, outlined black.
+        ({"circle": [{**shape(cell, colour="#FFFFFF", size=0.75), "outlineC": "#000000"}
+                     for cell in ("R3C1", "R9C2")]},
+         "A digit in a circle tells how many circles that digit appears in.", {CountingCircles((18, 73))}),
+        # Cages with no sum of one shape, named clones.
+        ({"cage": [{"cells": cells, "outlineC": "#000000"}
+                   for cells in (["R1C2", "R1C3"], ["R5C6", "R5C5"])]},
+         "Cages of the same shape are clones.", {Clone((1, 2), (40, 41))}),
         # A text between two cells; a word outside the grid is decoration.
         ({"text": [{"cells": ["R3C3", "R3C4"], "value": "X", "fontC": "#000000"},
                    {"cells": ["R0C5"], "value": "Hello", "fontC": "#000000"}]},
@@ -1223,6 +1232,8 @@ def test_a_line_f_puzzles_drew_for_a_keyed_rule_is_its_picture() -> None:
          "f-puzzles rectangle 1: turned by 45 degrees"),
         ({"text": [{"value": "X"}]}, "Digits joined by an X sum to 10.",
          'f-puzzles text 1: expected a list of cells such as ["R1C1"], found null'),
+        ({"circle": [{**shape("R3C1", colour="#FFFFFF", size=0.75), "outlineC": "#000000"}]}, NORMAL,
+         "the f-puzzles ring at r3c1: no sentence of the rules text says what it means"),
         ({"line": [line("R1C1", "R1C10")]}, "Green lines are whispers.",
          'f-puzzles line 1: "R1C10" is not a cell in the 9x9 grid'),
     ],

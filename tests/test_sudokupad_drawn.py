@@ -40,6 +40,7 @@ from squiggly_cp.core.rules import (
     Rule,
     Sandwich,
     SumCage,
+    SumLine,
     Thermometer,
     Whispers,
     Windoku,
@@ -275,6 +276,55 @@ def test_sudokupads_extra_region_clone_and_minimum() -> None:
     ]  # fmt: skip
     drawn = {"underlays": [*extra, *clone, shade], "cages": [{"cells": [[0, 0], [0, 1]]}], "lines": chevrons}
     assert read(**drawn) == {ExtraRegion((0, 1)), Clone((40,), (80,)), CellMark("min", 30)}
+
+
+def test_setters_chevrons_a_little_wider_and_a_line_drawn_with_an_outline() -> None:
+    """Chevrons up to 2 wide (setters draw them 1.92) on a translucent shade
+    make the minimum cell a sentence states; a line drawn over a wider one of
+    another colour on the same way points is one line, of the top colour (a
+    white line with a grey edge). Drawn the other way round, the wide line
+    hides the narrow one: two lines, the grey one meant by nothing."""
+    shade = {"center": at(30), "width": 1, "height": 1, "backgroundColor": "#0003"}
+    chevrons = [  # pointing in, at r4c4 (cell 30)
+        {"color": "#000000", "thickness": 1.92, "wayPoints": [
+            [3.5 + dy * 0.44 + 0.1 * dx, 3.5 + dx * 0.44 + 0.1 * dy],
+            [3.5 + dy * 0.39, 3.5 + dx * 0.39],
+            [3.5 + dy * 0.44 - 0.1 * dx, 3.5 + dx * 0.44 - 0.1 * dy],
+        ]}
+        for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1))
+    ]  # fmt: skip
+    least = "Each digit in a shaded cell is less than its orthogonally adjacent neighbours in unshaded cells."
+    assert read(least, underlays=[shade], lines=chevrons) == {CellMark("min", 30)}
+    edge, white = line([0, 1, 2], "#aaaf", 9.6), line([0, 1, 2], "#FFFFFF", 5.12)
+    tens = "Each white line can be divided into one or more segments that each sum to 10."
+    outlined = read(f"{tens} {least}", lines=[edge, *chevrons, white], underlays=[shade])
+    assert outlined == {SumLine((0, 1, 2), 10), CellMark("min", 30)}
+    assert "(colour #aaaaaa) has no meaning" in refused(tens, lines=[white, edge])
+
+
+def test_a_minimum_cell_points_at_every_neighbour_not_of_its_kind() -> None:
+    """SudokuPad's converter draws a chevron towards each neighbour that is
+    not a minimum cell too: two minimum cells side by side have none towards
+    each other; a side without one towards a plain cell (a shaded neighbour
+    a setter's rule leaves out) is refused, as the rule here would compare them."""
+
+    def minimum(cell: int, sides: list[tuple[int, int]]) -> list[dict[str, Any]]:
+        y, x = at(cell)
+        return [
+            {"color": "#000000", "thickness": 1, "wayPoints": [
+                [y + dy * 0.44 + 0.1 * dx, x + dx * 0.44 + 0.1 * dy],
+                [y + dy * 0.39, x + dx * 0.39],
+                [y + dy * 0.44 - 0.1 * dx, x + dx * 0.44 - 0.1 * dy],
+            ]}
+            for dy, dx in sides
+        ]  # fmt: skip
+
+    up, right, down, left = (-1, 0), (0, 1), (1, 0), (0, -1)
+    shades = [{"center": at(c), "width": 1, "height": 1, "backgroundColor": "#ccc"} for c in (30, 31)]
+    pair = [*minimum(30, [up, down, left]), *minimum(31, [up, right, down])]  # r4c4 and r4c5
+    assert read(underlays=shades, lines=pair) == {CellMark("min", 30), CellMark("min", 31)}
+    message = refused(underlays=shades[:1], lines=minimum(30, [right, down, left]))
+    assert "the chevrons at r4c4: none points at r3c4" in message
 
 
 # The rules text --------------------------------------------------------------------------------
@@ -554,13 +604,13 @@ def test_a_closed_line_of_a_local_rule(n: int, ring: list[int], text: str) -> No
 
 
 def test_a_sentence_that_all_dots_are_given_is_not_ignored() -> None:
-    """ "All possible dots are given" states a constraint this tool does not
-    read for both colours: refused, never dropped; its negation states none."""
+    """ "All possible dots are given" where white dots only are drawn: of
+    white dots, or of black too? Refused, never dropped; its negation states none."""
     dot = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF",
            "borderColor": "#000000"}  # fmt: skip
     said = "Digits joined by a white dot are consecutive."
     message = refused(f"{said} All possible dots are given.", overlays=[dot])
-    assert "'All possible dots are given.' names no rule" in message
+    assert "'All possible dots are given.': the puzzle has only white dots" in message
     assert read(f"{said} Not all possible dots are given.", overlays=[dot]) == {Dot("white", (0, 1))}
 
 

@@ -21,6 +21,7 @@ from squiggly_cp.core.puzzle import PuzzleError
 from squiggly_cp.core.rules import (
     Apart,
     CellMark,
+    Clone,
     CountingCircles,
     Dot,
     EntropicLine,
@@ -461,3 +462,59 @@ def test_a_sentence_changing_how_a_named_rule_counts_is_refused() -> None:
     arrow = {"wayPoints": [[0.5, 0.9], [0.5, 2.5]], "color": "#aaaf", "thickness": 3, "headLength": 0.35}
     bulb = circle([0.5, 0.5], 0.82, "#FFFFFF", "#aaaf")
     assert "('count as')" in refused(text, n=4, arrows=[arrow], overlays=[bulb])
+
+
+def test_counting_circles_as_setters_draw_them_white_with_a_dark_border() -> None:
+    """A white circle with a black border, a little wider than a cell mark
+    (0.82), is a ring: the counting circles a sentence names, and nothing
+    its look alone gives."""
+    white = [circle(at(c, 4), 0.82, "#FFFFFF", "#000000") for c in (0, 6, 13)]  # r1c1, r2c3, r4c2
+    told = "A digit in a circle tells how many circles that digit appears in."
+    for text in ("Any digit in a circle indicates exactly how many circles contain that digit.", told):
+        assert read(text, 4, underlays=white) == {CountingCircles((0, 6, 13))}, text
+    unsaid = refused("Normal sudoku rules apply.", 4, underlays=white)
+    assert "the ring at r1c1 (an underlay) has no meaning" in unsaid
+    # A sentence of another cell mark (grey circles) does not fit a ring.
+    assert "the ring at r1c1" in refused("Digits in circles are odd.", 4, underlays=white)
+    # One as wide as a cell is no ring.
+    assert "the circle at r1c1" in refused(told, 4, underlays=[circle(at(0, 4), 0.95, "#FFFFFF", "#000000")])
+
+
+BLACK = WHITE | {"center": [1.5, 1], "backgroundColor": "#000000"}
+"""A black kropki dot between r2c1 and r2c2."""
+
+
+def test_all_dots_given_of_no_colour_is_read_only_where_plain_which_dots() -> None:
+    """"All possible dots are given": both kropki colours' negative constraints
+    where the puzzle has dots of both colours, or none and the sentence says
+    kropki; with one colour only, setters mean it alone or both: refused."""
+    kropki = "Digits joined by a white dot are consecutive. Digits joined by a black dot are in a 1:2 ratio."
+    both = {NoOtherDots("white"), NoOtherDots("black")}
+    for said in ("All possible dots are given.", "All dots are given.", "All kropki dots are given."):
+        assert read(f"{kropki} {said}", n=4, overlays=[WHITE, BLACK]) == {
+            Dot("white", (0, 1)), Dot("black", (4, 5)), *both,
+        }, said  # fmt: skip
+    assert read("All possible kropki dots are given.", n=4) == both
+    assert "has only white dots" in refused(f"{kropki} All possible dots are given.", n=4, overlays=[WHITE])
+    assert "has no kropki dots" in refused("All dots are given.", n=4)
+    # f-puzzles' keyed dots count too.
+    dots = {"difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R2C2"]}]}
+    assert set(fpuz(f"{kropki} All possible dots are given.", **dots)) == {
+        Dot("white", (0, 1)), Dot("black", (4, 5)), *both,
+    }  # fmt: skip
+
+
+def test_cages_of_one_shape_are_clones_where_a_sentence_says_so() -> None:
+    """Outlined cages (no sum, not marked unique) of one shape are clones of
+    the first where a sentence names clones and cages: cell for cell in
+    reading order, whatever order the cage lists them in. A cage of no
+    other's shape (turned) stays refused, and so do cages a sentence about
+    clones of shaded shapes does not name."""
+    first, backwards, third = ([[0, 0], [0, 1]], [[2, 3], [2, 2]], [[3, 0], [3, 1]])  # r1c12, r3c43, r4c12
+    cages = [{"cells": cells} for cells in (first, backwards, third)]
+    text = "Cages of the same shape are clones: they hold the same digits in the same places."
+    assert read(text, 4, cages=cages) == {Clone((0, 1), (10, 11)), Clone((0, 1), (12, 13))}
+    turned = {"cells": [[1, 3], [2, 3]]}  # r2c4, r3c4: the domino stood up
+    message = refused(text, 4, cages=[*cages, turned])
+    assert "the cage on r2c4, r3c4 (no sum, and not marked unique) has no meaning" in message
+    assert "the cage on r1c1, r1c2" in refused("Shaded shapes of the same form are clones.", 4, cages=cages)

@@ -8,10 +8,13 @@ else refused in one line naming it."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.case import excerpt
+from ..core.puzzle import PuzzleError
 from ..core.rules.houses import windows
 from .sudokupad_shapes import (
     FULL,
@@ -123,9 +126,11 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
     under a white one, added to ``shapes``), and lines through cells."""
     out: list[Drawn] = []
     chevrons: dict[int, list[float]] = {}
+    sides: dict[int, set[tuple[int, int]]] = {}  # the sides a cell's chevrons are on
     skip = -1
+    over = _outlined(lines)
     for k, line in enumerate(lines):
-        if k == skip:
+        if k == skip or k in over.values():
             continue
         points = points_of(line.get("wayPoints")) if isinstance(line, dict) else None
         where = f"the line through {cell_list(line.get('wayPoints') if isinstance(line, dict) else None, n)}"
@@ -138,9 +143,12 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
             out.append(Drawn("diagonal", colour=colour, thickness=width, text=diagonal, where=where))
             continue
         small = len(points) == 3 and max(math.dist(points[0], p) for p in points) < 0.35
-        if small and width <= 1.5 and (cell := nearest(*points[1], n, 0.5)) is not None:
+        if small and width <= 2 and (cell := nearest(*points[1], n, 0.5)) is not None:
             r, c = divmod(cell, n)  # a chevron: its tip's distance from the cell's centre
-            chevrons.setdefault(cell, []).append(math.hypot(points[1][0] - r - 0.5, points[1][1] - c - 0.5))
+            dy, dx = points[1][0] - r - 0.5, points[1][1] - c - 0.5
+            chevrons.setdefault(cell, []).append(math.hypot(dy, dx))
+            side = (round(dy / 0.4), 0) if abs(dy) > abs(dx) else (0, round(dx / 0.4))
+            sides.setdefault(cell, set()).add(side)
             continue
         cells = path_cells(points, n, 0.45)
         if cells is None:
@@ -156,9 +164,50 @@ def _lines(lines: list[Any], n: int, shapes: list[Shape]) -> list[Drawn]:
             shapes.append(Shape(y, x, 0.75, 0.75, "#ffffff", colour, True, "", "lines", cells=cells))
             skip = k + 1
             continue
+        if k in over:  # drawn with an outline: the line on top is what is seen
+            top = lines[over[k]]
+            raw, width = visible_colour(top.get("color")), float(top["thickness"])
+            colour, where = hexed(raw), f"{where} (outlined)"
         out.append(Drawn("path", cells, colour, width, seen=seen_colour(raw), where=where))
-    for cell, tips in chevrons.items():
-        out.append(_extreme(cell, tips, shapes, n))
+    extremes = [_extreme(cell, tips, shapes, n) for cell, tips in chevrons.items()]
+    _all_sides(extremes, sides, n)
+    return out + extremes
+
+
+def _all_sides(extremes: list[Drawn], sides: dict[int, set[tuple[int, int]]], n: int) -> None:
+    """A minimum or maximum cell has a chevron towards each neighbour that
+    is not one of its kind (as SudokuPad's converter draws them): a side
+    without one is a neighbour the rule does not compare (shaded, say), which
+    the rules of this tool would: refused."""
+    ways = {item.cells[0]: item.text for item in extremes}
+    for item in extremes:
+        r, c = divmod(item.cells[0], n)
+        for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            y, x = r + dy, c + dx
+            inside = 0 <= y < n and 0 <= x < n
+            if inside and (dy, dx) not in sides[item.cells[0]] and ways.get(y * n + x) != item.text:
+                raise PuzzleError(
+                    f"SudokuPad: {item.where}: none points at r{y + 1}c{x + 1}, which has no chevrons "
+                    "the same way: refused"
+                )
+
+
+def _outlined(lines: list[Any]) -> dict[int, int]:
+    """Lines drawn with an outline: a line's index to that of a narrower one
+    drawn later on the same way points in another colour (a white line with
+    a grey edge), which is what is seen."""
+    by_way: dict[str, list[int]] = {}
+    for k, line in enumerate(lines):
+        if isinstance(line, dict) and type(line.get("thickness")) in (int, float):
+            by_way.setdefault(repr(line.get("wayPoints")), []).append(k)
+    out: dict[int, int] = {}
+    for same in by_way.values():
+        for k, j in itertools.pairwise(same):
+            under, top = lines[k], lines[j]
+            colours = [hexed(visible_colour(item.get("color"))) for item in (under, top)]
+            narrower = 0 < top["thickness"] < under["thickness"] < 30  # (30 and wider: an arrow's circle)
+            if k not in out.values() and narrower and colours[1] not in ("", colours[0]):
+                out[k] = j
     return out
 
 
@@ -332,11 +381,15 @@ def _mark(s: Shape, markers: dict[tuple[int, int], str], n: int) -> Drawn | None
         cells = ((r - 1) * n + c - 1, (r - 1) * n + c, r * n + c - 1, r * n + c)
         return Drawn("corner", cells, hexed(s.fill), shape="circle", text=s.text, where=f"the circle {where}")
     cell = cell_at(y, x, n)
-    if cell is None or s.text or abs(s.width - s.height) >= NEAR or not 0.6 <= s.width <= 0.8:
+    if cell is None or s.text or abs(s.width - s.height) >= NEAR or not 0.6 <= s.width <= 0.9:
         return None
-    if s.fill is None and s.rounded and s.border is not None:  # a ring: a counting circle's look
+    # A ring, a counting circle's look: no fill or a white one (as setters draw them), a border seen.
+    blank = s.fill is None or seen_colour(s.fill) == "#ffffff"
+    if blank and s.rounded and s.border is not None and seen_colour(s.border) != "#ffffff":
         ring, seen = hexed(s.border), seen_colour(s.border)
         return Drawn("cell", (cell,), ring, shape="ring", seen=seen, where=f"the ring {where}")
+    if s.width > 0.8:
+        return None
     if s.fill is None or s.border not in (None, s.fill):
         return None
     seen = seen_colour(s.fill)
@@ -405,8 +458,8 @@ def _pairs(cells: list[int], colour: str, n: int) -> list[Drawn]:
     out = []
     while groups:
         first = groups.pop(0)
-        form = _form(first, n)
-        twin = next((g for g in groups if _form(g, n) == form), None)
+        shape = form(first, n)
+        twin = next((g for g in groups if form(g, n) == shape), None)
         if twin is None:
             raise refused(f"the shaded cells {cell_list([[c // n, c % n] for c in first], n)}")
         groups.remove(twin)
@@ -422,6 +475,7 @@ def _pairs(cells: list[int], colour: str, n: int) -> list[Drawn]:
     return out
 
 
-def _form(cells: list[int], n: int) -> tuple[tuple[int, int], ...]:
+def form(cells: Sequence[int], n: int) -> tuple[tuple[int, int], ...]:
+    """The shape of ``cells`` (in order) as offsets from the first: alike for two groups of one form."""
     r0, c0 = divmod(cells[0], n)
     return tuple((r - r0, c - c0) for r, c in (divmod(x, n) for x in cells))

@@ -25,7 +25,9 @@ no row or column, and a word there, are decoration. A sentence naming a
 drawn rule by a colour that nothing drawn has is refused (the text and the
 drawing disagree), and so is a colour word that fits drawn colours of two
 families or meanings; a sentence naming a rule of the whole grid (anti-knight,
-all dots given) switches it on. Each element's rule is built through its
+all dots given) switches it on ("all possible dots are given", of no colour:
+both kropki colours' where the puzzle has dots of both, else refused).
+Each element's rule is built through its
 f-puzzles entry (`fpuzzles_rules.read_rules`: a line's cells, a dot's value,
 a clue's place and arrow), a value a sentence gives that is the rule's
 default (a whisper's gap of 5 on a 9x9) dropped.
@@ -50,11 +52,12 @@ from typing import Any
 from ..core.puzzle import PuzzleError
 from ..core.rules import Rule
 from ..core.rules.base import Look, Style
+from ..core.rules.dots import ALL_DOTS, Dot
 from ..core.rules.registry import RULES, grid_rules, whole_rule
 from .fpuzzles_rules import NEGATIVES as FPUZZLES_NEGATIVES
 from .fpuzzles_rules import RuleProblem, read_rules
 from .line_rules import LINE_RULES
-from .sudokupad_marks import elements
+from .sudokupad_marks import elements, form
 from .sudokupad_shapes import Drawn, empty, items, refused, shown
 from .sudokupad_text import (
     Said,
@@ -161,6 +164,8 @@ def meant_rules(
     kinds = None if keyed is None else frozenset(rule.kind for rule in keyed)
     permits = [s for s in said if s.permits]
     said = [s for s in said if not s.permits]
+    if any(s.kind == "clone" and re.search(r"\bcages?\b", s.sentence, re.IGNORECASE) for s in said):
+        drawn = _cloned(drawn, n)
     for item in drawn:
         _give_meaning(item, said, n, kinds)
         # A permission ("digits may repeat along a diagonal") said of what only a look means: in doubt.
@@ -171,6 +176,7 @@ def meant_rules(
                 f"SudokuPad: {doubt[0].where()} permits something of {item.where}, whose rule only its look "
                 "gives: refused"
             )
+    _all_dots(said, drawn, keyed or ())
     _check_sentences(said, drawn, kinds or frozenset())
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
@@ -242,6 +248,29 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
     item.meaning = [_one(item, [chosen, *also])]
 
 
+def _cloned(drawn: list[Drawn], n: int) -> list[Drawn]:
+    """``drawn`` with its outlined cages (no sum, not marked unique) of one
+    shape, where a sentence names clones and cages ("cages of the same shape
+    are clones"), as clones of the first of them: each the first's copy, cell
+    for cell in reading order. A cage of no other's shape (turned, mirrored)
+    stays an outline, refused."""
+    shapes: dict[tuple[tuple[int, int], ...], list[Drawn]] = {}
+    for item in drawn:
+        if item.element == "outline":
+            shapes.setdefault(form(sorted(item.cells), n), []).append(item)
+    out = [item for item in drawn if item.element != "outline"]
+    for group in shapes.values():
+        if len(group) == 1:
+            out += group
+            continue
+        first, name = tuple(sorted(group[0].cells)), group[0].where.split(" (")[0]
+        out += [
+            Drawn("shade", first, copy=tuple(sorted(item.cells)), where=f"{name} and its clone")
+            for item in group[1:]
+        ]
+    return out
+
+
 def _coloured(said: Said, item: Drawn) -> bool | None:
     """Is ``item`` of the colour ``said`` names (None: it names none)?"""
     if said.colour is None:
@@ -287,6 +316,27 @@ def _beside(at: tuple[int, int] | None, n: int) -> bool:
         return False
     r, c = at
     return (r in (0, n + 1) and 1 <= c <= n) or (c in (0, n + 1) and 1 <= r <= n)
+
+
+def _all_dots(said: list[Said], drawn: list[Drawn], keyed: Sequence[Rule]) -> None:
+    """A sentence saying all dots are given, of no colour (`ALL_DOTS`), is
+    read (both kropki colours' negative constraints) only where that is plain:
+    the puzzle has white and black dots, or none and the sentence says kropki
+    dots. With dots of one colour only, setters mean those alone or both."""
+    for group in by_sentence(said):
+        found = re.fullmatch(ALL_DOTS, group[0].sentence, re.IGNORECASE)
+        if found is None or {s.kind for s in group} != {"negative"}:
+            continue
+        colours = {key for item in drawn for kind, key, _ in item.meaning if kind == "dot"}
+        colours |= {rule.style for rule in keyed if isinstance(rule, Dot)}
+        colours &= {"white", "black"}
+        if colours == {"white", "black"} or (not colours and found.group("kropki")):
+            continue
+        has = f"only {colours.pop()} dots" if colours else "no kropki dots"
+        raise PuzzleError(
+            f"SudokuPad: {group[0].where()}: the puzzle has {has}, and the sentence does not say "
+            "which kinds of dot are all given: refused"
+        )
 
 
 def _check_sentences(said: list[Said], drawn: list[Drawn], keyed: frozenset[str]) -> None:

@@ -39,7 +39,7 @@ from ..core.case import excerpt
 from ..core.puzzle import PuzzleError
 from ..core.rules import Dot, Rule
 from ..core.rules.base import Style
-from ..core.rules.dots import DEFAULTS
+from ..core.rules.dots import ALL_DOTS, DEFAULTS
 from ..core.rules.lines import GapLine
 from ..core.rules.registry import RULES
 
@@ -233,6 +233,7 @@ _PHRASES = [
 _SAYS = [(re.compile(pattern), name, key) for name, key, style in styles() for pattern in style.says]
 _LINE_WORD = re.compile(r"\b(?:lines?|segments?|thermo\w*|" + "|".join([*WORDS, *_GREYS]) + r")\b", re.I)
 """What a sentence stating a line's rule without naming it says of where: a line, a thermometer, a colour."""
+_ALL_DOTS = re.compile(ALL_DOTS, re.IGNORECASE)
 _LITERAL_BREAK = re.compile(r"(?:\\n)+")
 """A line break written out as backslash and n (a rules text copied from JSON)."""
 _UNREAD = re.compile(
@@ -413,6 +414,9 @@ def read_text(text: str | None) -> list[Said]:
     that names one rule and states another's meaning."""
     out: list[Said] = []
     for sentence in _sentences(text or ""):
+        if _ALL_DOTS.fullmatch(sentence):  # of the kropki dots the puzzle has: `meant_rules` checks
+            out += [Said("negative", key, None, None, sentence) for key in ("white", "black")]
+            continue
         if permission(sentence):  # read only as a rule that is a permission, if it names one
             named = _named(sentence)
             meant: list[tuple[str, str, int | None]] = [

@@ -32,6 +32,7 @@ class CountingCircles(Rule):
             tool=Tool("counting-circle", "Counting circle"),
             says=(
                 r"\b(?:how many|the number of) circles (?:that |which )?(?:contain|hold|have)\b",
+                r"\b(?:how many|the number of) circles (?:that|the|this) digit (?:appears|is) in\b",
             ),
         )
     }

@@ -146,6 +146,9 @@ _UNMARKED = r"(?:without|not separated by|not joined by|with no)"
 _END = r"(?: digits| numbers| values)?(?=\s*(?:[.;!)]|$))"
 """What a sentence stating a negative constraint says of the pairs it forbids (neighbours, without a
 dot), and its end: a negative constraint with an exception ("unless...") is another rule."""
+ALL_DOTS = r"\s*all (?:possible )?(?P<kropki>kropki )?dots (?:are|have been) (?:given|shown|drawn)\.?\s*"
+"""A whole sentence saying every dot is given, of no colour: the negative
+constraint of each kind of kropki dot the puzzle has (it reads it)."""
 
 
 @dataclass(frozen=True)
