@@ -43,6 +43,7 @@ from squiggly_cp.core.rules import (
     Thermometer,
     Whispers,
     Windoku,
+    XSum,
     ZipperLine,
 )
 from squiggly_cp.formats.sudokupad import parse_sudokupad, sudokupad_json, sudokupad_link, utf16_units
@@ -127,6 +128,9 @@ def test_the_writer_refuses_what_a_reader_would_misread() -> None:
     backwards = Puzzle.standard((0,) * 81).with_rules([Arrow((1, 0), (2, 3))])
     with pytest.raises(PuzzleError, match="reads left to right"):
         sudokupad_link(backwards)
+    two_numbers = Puzzle.standard((0,) * 81).with_rules([Sandwich("row", 1, 0), XSum((0, 1), 6)])
+    with pytest.raises(PuzzleError, match="could not tell apart"):
+        sudokupad_link(two_numbers)
     touching = Puzzle.standard((0,) * 81).with_rules([Clone((0, 1), (2, 3))])
     with pytest.raises(PuzzleError, match="touches another"):
         sudokupad_link(touching)

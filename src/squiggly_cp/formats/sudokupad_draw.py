@@ -37,6 +37,7 @@ from typing import Any
 
 from ..core.puzzle import Puzzle, PuzzleError
 from ..core.rules import Arrow, CellMark, Clone, NoOtherDots, Rule, Shape
+from ..core.rules.base import Look
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
@@ -81,6 +82,7 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
         r.cell: r.style for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")
     }
     colours = recoloured(puzzle)
+    _one_kind_of_number_outside(puzzle.rules, n)
     for rule in puzzle.rules:
         if isinstance(rule, Arrow) and list(rule.bulb) != sorted(rule.bulb):
             raise PuzzleError(
@@ -153,6 +155,18 @@ def _apart(clone: Clone, clones: list[Clone], n: int) -> None:
             raise PuzzleError(
                 f"{clone.describe(n)}: its shaded shape touches another, and SudokuPad shades them alike"
             )
+
+
+def _one_kind_of_number_outside(rules: Iterable[Rule], n: int) -> None:
+    """Refuse two kinds of clue drawn as a bare number outside the grid (a
+    sandwich sum and an X-sum): each number would be read as either."""
+    plain = {rule.kind: rule for rule in rules if rule.traits.look == Look("outside")}
+    if len(plain) > 1:
+        first, second = list(plain.values())[:2]
+        raise PuzzleError(
+            f"{first.describe(n)} and {second.describe(n)}: SudokuPad draws both as a number outside the "
+            "grid, which a reader could not tell apart"
+        )
 
 
 _SPARE = (("red", "#FF5050"), ("orange", "#FFA040"), ("yellow", "#E8D040"))
@@ -260,6 +274,7 @@ def rules_text(puzzle: Puzzle) -> str | None:
     n = puzzle.size
     lines = [f"Normal sudoku rules apply: every row, column and outlined region holds the digits 1-{n} once."]
     colours = recoloured(puzzle)
+    _one_kind_of_number_outside(puzzle.rules, n)
     for rule in puzzle.rules:
         sentence = _sentence(rule, n)
         if rule in colours:
