@@ -301,7 +301,12 @@ def test_frame_sums_and_outside_clues_read_from_their_sentences() -> None:
     small = [outside_text([-0.5, 0.5], "3")]
     for n in (4, 6):
         assert "counts 3 cells where a" in refused(text.split(" For")[0], n=n, overlays=small)
-        assert read(text.split(" For")[0].replace("three ", ""), n=n, overlays=small) == {FrameSum((0, 1), 3)}
+        ours = f"Normal sudoku rules apply. {FrameSum.styles[''].sentence}"
+        assert read(ours, n=n, overlays=small) == {FrameSum((0, 1), 3)}
+    # Named alone, the count is a box's: in doubt where boxes are longer one way (6x6), not on 4x4 or 9x9.
+    assert "does not say how many first cells" in refused("Frame sudoku rules apply.", n=6, overlays=small)
+    for n in (4, 9):
+        assert read("Frame sudoku rules apply.", n=n, overlays=small) == {FrameSum((0, 1), 3)}
 
 
 def test_sudokupads_extra_region_clone_and_minimum() -> None:

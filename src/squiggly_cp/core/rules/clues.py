@@ -211,6 +211,8 @@ _SAID_COUNT = re.compile(
     r"\b(?:first|top|bottom|leftmost|rightmost) (one|two|three|four|five|six|\d+) (?:digits|cells|numbers)\b"
 )
 """A count of first cells a sentence states."""
+_BOX_SPANS = re.compile(r"\bas many as a box spans\b")
+"""Our own sentences' count of first cells."""
 _ITS_LINE = r"(?:seen |read )?(?:in|of|from|along) (?:(?:that|its|the|this|their|each) )?(?:row|column)\b"
 """Of a row or column ("seen in that row or column", "in column 6"), not of a line or cage."""
 
@@ -222,10 +224,13 @@ class _FirstCells(_Clue):
     def misstated(cls, sentence: str, size: int) -> str | None:
         counts = {first_cells((1, 0), size), first_cells((0, 1), size)}
         said = {_COUNT.get(w) or int(w) for w in _SAID_COUNT.findall(sentence.lower())}
+        spans = " or ".join(str(k) for k in sorted(counts))
         if said and (len(counts) > 1 or said != counts):
-            spans = " or ".join(str(k) for k in sorted(counts))
             counted = " or ".join(map(str, sorted(said)))
             return f"it counts {counted} cells where a {size}x{size} box spans {spans}"
+        if not said and len(counts) > 1 and not _BOX_SPANS.search(sentence.lower()):
+            # Boxes longer one way than the other: a name alone leaves the count in doubt.
+            return f"it does not say how many first cells count where a {size}x{size} box spans {spans}"
         return None
 
     def first(self, size: int) -> tuple[int, ...]:
