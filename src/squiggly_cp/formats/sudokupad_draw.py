@@ -23,9 +23,10 @@ in the rules text too (`sudokupad_text.sentence`), and `sudokupad_rules`
 reads every rule back from the drawing and that text. What a reader could
 not take back is refused in one line: a two-cell arrow circle to be read
 against SudokuPad's order (left to right, top to bottom), a clone's shaded
-shape touching another (SudokuPad shades them alike); lines of one kind
-with two meanings (whispers of two gaps) take spare colours, each named in
-its own sentence (`recoloured`).
+shape touching another (SudokuPad shades them alike), two kinds of clue
+drawn as a bare number outside the grid (a sandwich sum and an X-sum);
+lines of one kind with two meanings (whispers of two gaps) take spare
+colours, each named in its own sentence (`recoloured`).
 """
 
 from __future__ import annotations
@@ -274,7 +275,6 @@ def rules_text(puzzle: Puzzle) -> str | None:
     n = puzzle.size
     lines = [f"Normal sudoku rules apply: every row, column and outlined region holds the digits 1-{n} once."]
     colours = recoloured(puzzle)
-    _one_kind_of_number_outside(puzzle.rules, n)
     for rule in puzzle.rules:
         sentence = _sentence(rule, n)
         if rule in colours:
