@@ -29,6 +29,7 @@ from squiggly_cp.core.rules import (
     Dot,
     EntropicLine,
     ExtraRegion,
+    FrameSum,
     KillerCage,
     LittleKiller,
     LockoutLine,
@@ -36,6 +37,7 @@ from squiggly_cp.core.rules import (
     NabnerLine,
     NoOtherDots,
     NoRegion,
+    OutsideClue,
     Palindrome,
     ParityLine,
     Quadruple,
@@ -183,6 +185,13 @@ def x_sum(values: Sequence[int]) -> int:
     return sum(values[: values[0]])
 
 
+def framed(at: tuple[int, int], n: int) -> int:
+    """How many cells a frame or outside clue at ``at`` reads: a box's width
+    beside a row (clue in column 0 or n+1), its height beside a column."""
+    height, width = BOXES[n]
+    return width if at[1] in (0, n + 1) else height
+
+
 def skyscrapers(values: Sequence[int]) -> int:
     """How many values are taller than every one before them."""
     seen, tallest = 0, 0
@@ -268,6 +277,12 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
     if isinstance(rule, Skyscraper):
         cells, count = line_from(rule.at, n), rule.count
         return [(tuple(cells), lambda g: skyscrapers([g[c] for c in cells]) == count)]
+    if isinstance(rule, FrameSum):
+        cells, total = line_from(rule.at, n)[: framed(rule.at, n)], rule.total
+        return [(tuple(cells), lambda g: sum(g[c] for c in cells) == total)]
+    if isinstance(rule, OutsideClue):
+        cells, wanted = line_from(rule.at, n)[: framed(rule.at, n)], rule.digits
+        return [(tuple(cells), lambda g: all(d in [g[c] for c in cells] for d in wanted))]
     if isinstance(rule, CountingCircles):
         circles = rule.circles
         return [(circles, lambda g: all([g[x] for x in circles].count(g[c]) == g[c] for c in circles))]
@@ -583,6 +598,8 @@ STYLES = [
     "sandwich",
     "xsum",
     "skyscraper",
+    "framesum",
+    "outside",
     "arrow:1",
     "arrow:2",
     "thermo",
@@ -741,6 +758,15 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
         # not honest: the clue of a random line (any permutation of 1..n), which f likely breaks
         values = [f[c] for c in line_from(at, n)] if honest else rng.sample(range(1, n + 1), n)
         return [XSum(at, x_sum(values)) if kind == "xsum" else Skyscraper(at, skyscrapers(values))]
+    if kind in ("framesum", "outside"):
+        sides = [(0, k) for k in range(1, n + 1)] + [(n + 1, k) for k in range(1, n + 1)]
+        at = rng.choice(sides + [(r, c) for c, r in sides])
+        # not honest: the first cells of a random line, which f likely breaks
+        values = [f[c] for c in line_from(at, n)] if honest else rng.sample(range(1, n + 1), n)
+        first = values[: framed(at, n)]
+        if kind == "framesum":
+            return [FrameSum(at, sum(first))]
+        return [OutsideClue(at, tuple(rng.sample(first, rng.randint(1, len(first)))))]
     if kind == "countingcircles":
         if not honest:
             return [CountingCircles(tuple(rng.sample(range(n * n), rng.randint(1, 6))))]

@@ -30,10 +30,12 @@ from squiggly_cp.core.rules import (
     DisjointGroups,
     Dot,
     ExtraRegion,
+    FrameSum,
     KillerCage,
     LittleKiller,
     NoOtherDots,
     NoRegion,
+    OutsideClue,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -408,6 +410,11 @@ KEYS: list[tuple[dict[str, Any], tuple[Rule, ...]]] = [
         {"xv": [{"cells": ["R1C1", "R1C2"], "value": "X"}, {"cells": ["R1C1", "R2C1"], "value": "V"}]},
         (Dot("x", (0, 1)), Dot("v", (0, 9))),
     ),
+    # our keys: frame sums and outside sudoku's digits (one a character, or parted by commas)
+    ({"framesum": [{"cell": "R0C3", "value": "15"}, {"cell": "R4C10", "value": 7}]}, (FrameSum((0, 3), 15),
+                                                                                      FrameSum((4, 10), 7))),
+    ({"outside": [{"cell": "R10C1", "value": "157"}, {"cell": "R2C0", "value": "9, 2"}]},
+     (OutsideClue((10, 1), (1, 5, 7)), OutsideClue((2, 0), (9, 2)))),
     ({"negative": ["ratio", "xv"], "ratio": []}, (NoOtherDots("black"), NoOtherDots("xv"))),
     ({"negative": ["difference"]}, (NoOtherDots("white"),)),
     ({"nonconsecutive": True}, (Apart("nonconsecutive"),)),
@@ -1289,3 +1296,12 @@ def test_a_solution_that_breaks_what_the_rules_text_gave_is_a_misreading() -> No
     wrong = read_doc({**doc, "ruleset": "Digits on a grey line form a palindrome."})
     assert isinstance(wrong, InputError)
     assert "solution breaks the palindrome r1c1-r1c2 as read: its rules text is misread" in wrong.message
+
+
+def test_outside_clues_past_nine_are_written_with_commas_and_read_back() -> None:
+    rules = (OutsideClue((0, 1), (10, 3)), OutsideClue((17, 5), (16,)), FrameSum((1, 17), 40))
+    puzzle = Puzzle(16, (0,) * 256, standard_regions(16), rules=rules)
+    doc = to_fpuzzles_json(puzzle)
+    assert doc["outside"] == [{"cell": "R0C1", "value": "10,3"}, {"cell": "R17C5", "value": "16"}]
+    assert doc["framesum"] == [{"cell": "R1C17", "value": "40"}]
+    assert read_fpuzzles(json.dumps(doc))[0].rules == (rules[2], rules[0], rules[1])  # RULES' order

@@ -643,6 +643,10 @@ def test_every_kind_is_drawn_and_named_in_the_rules_text():
     # A kind added later is drawn and read back by tests/test_sudokupad_drawn.py's property test
     # (rule_defs' styles), and its sentence checked by tests/test_registry.py: it needs no line here.
     assert {rule.kind for rule in rules} <= set(RULES) - {"noregion"}
+    # A sandwich sum, an X-sum and a skyscraper are each a bare number outside the grid: one kind a link.
+    with pytest.raises(PuzzleError, match="could not tell apart"):
+        sudokupad_json(Puzzle.standard((0,) * 81).with_rules(rules))
+    rules = [rule for rule in rules if rule.kind not in ("xsum", "skyscraper")]
     puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
     doc = sudokupad_json(puzzle)
     assert {key for key in doc if key not in ("cells", "regions")} == {

@@ -55,6 +55,7 @@ from squiggly_cp.core.rules import (
     Dot,
     EntropicLine,
     ExtraRegion,
+    FrameSum,
     KillerCage,
     LittleKiller,
     LockoutLine,
@@ -62,6 +63,7 @@ from squiggly_cp.core.rules import (
     NabnerLine,
     NoOtherDots,
     NoRegion,
+    OutsideClue,
     Palindrome,
     ParityLine,
     Quadruple,
@@ -325,6 +327,9 @@ EDGE: list[tuple[str, int, Grid, list[Rule]]] = [
                                                         XSum((5, 4), 1), XSum((3, 5), 10)]),
     ("both ends of a row and a column", 6, R6, [XSum((2, 0), 16), XSum((2, 7), 6), Skyscraper((0, 3), 2),
                                                 Skyscraper((7, 3), 2)]),  # S6 keeps them
+    # 2x3 boxes: a frame or outside clue reads 3 cells along a row, 2 down a column (S6 keeps them)
+    ("frame sums and outside clues, 3 along a row, 2 down a column", 6, R6,
+     [FrameSum((1, 0), 6), FrameSum((0, 1), 5), OutsideClue((7, 1), (3, 6)), OutsideClue((1, 7), (4,))]),
     ("counting circles", 4, R4, [CountingCircles((0, 5, 10, 3, 6))]),
     ("repeating cages", 4, R4, [SumCage((0, 1, 2, 6, 7), 11), SumCage((9, 14), 8)]),
     ("minima and maxima at corners", 4, R4, [CellMark("min", 0), CellMark("max", 15), CellMark("max", 3),
@@ -571,6 +576,20 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, XSum((5, 3), 10), True, (), None),  # column 3 from below: 4 2 1 3, X = 4: all four
     (D4, XSum((2, 0), 9), False, (), None),
     (D4, XSum((0, 3), 5), False, (), None),  # column 3 from above: 3 1 2 4, X = 3: 6
+    # frame sums and outside clues on 2x2 boxes: the first 2 cells
+    (D4, FrameSum((1, 0), 3), True, (), None),  # row 1 from the left: 1 2
+    (D4, FrameSum((1, 5), 7), True, (), None),  # from the right: 4 3
+    (D4, FrameSum((0, 2), 6), True, (), None),  # column 2 from above: 2 4
+    (D4, FrameSum((5, 2), 5), False, (), None),  # from below: 1 3
+    (D4, OutsideClue((2, 0), (4, 3)), True, (), None),  # row 2 from the left: 3 4
+    (D4, OutsideClue((2, 5), (3,)), False, (), None),  # from the right: 2 1
+    (D4, OutsideClue((5, 4), (3,)), True, (), None),  # column 4 from below: 3 1
+    # on 2x3 boxes: 3 cells along a row, 2 down a column (S6's column 1: 1 4 2 5 3 6; row 1: 1-6)
+    (S6, FrameSum((1, 0), 6), True, (), None),  # 1 + 2 + 3
+    (S6, FrameSum((0, 1), 5), True, (), None),  # 1 + 4
+    (S6, FrameSum((0, 1), 7), False, (), None),  # 1 + 4 + 2 were it three cells
+    (S6, OutsideClue((0, 1), (2,)), False, (), None),  # the 2 is third from above
+    (S6, OutsideClue((1, 7), (4, 6)), True, (), None),  # row 1 from the right: 6 5 4
     (D4, Skyscraper((1, 0), 4), True, (), None),  # row 1 from the left: 1 2 3 4, all seen
     (D4, Skyscraper((1, 5), 1), True, (), None),  # from the right: 4 hides the rest
     (D4, Skyscraper((0, 1), 3), True, (), None),  # column 1 from above: 1 3 4 (2 hidden)
@@ -809,6 +828,10 @@ MALFORMED: list[tuple[int, Rule, str, str]] = [
     (4, XSum((2, 2), 5), "the X-sum 5 at r2c2", "not beside a row or a column"),
     (4, XSum((0, 0), 1), "the X-sum 1 at r0c0", "not beside a row or a column"),
     (4, Skyscraper((1, 6), 2), "the skyscraper 2 at r1c6", "not beside a row or a column"),
+    (4, FrameSum((2, 2), 5), "the frame sum 5 at r2c2", "not beside a row or a column"),
+    (5, FrameSum((0, 1), 5), "the frame sum 5 at r0c1", "a 5x5 grid has no boxes"),
+    (4, OutsideClue((0, 1), (1, 1)), "the outside clue 11 at r0c1", "must be different digits"),
+    (4, OutsideClue((0, 1), ()), "the outside clue  at r0c1", "must be different digits"),
     (4, CountingCircles(()), "the counting circles", "there are no circles"),
     (4, CountingCircles((0, 0)), "the counting circles r1c1-r1c1", "a cell is circled twice"),
     (4, CountingCircles((0, 16)), "the counting circles r1c1-r5c1", "outside the 4x4 grid"),
@@ -845,6 +868,10 @@ CANNOT_HOLD: list[tuple[int, Rule, str]] = [
     (4, XSum((0, 1), 2), "no X-sum of a line of digits 1-4 is 2"),
     (4, XSum((5, 1), 7), "no X-sum of a line of digits 1-4 is 7"),
     (4, Skyscraper((5, 1), 5), "from 1 to 4 buildings can be seen in a line"),
+    (4, FrameSum((0, 1), 2), "no 2 different digits 1-4 sum to 2"),
+    (4, FrameSum((1, 5), 8), "no 2 different digits 1-4 sum to 8"),
+    (4, OutsideClue((0, 1), (1, 2, 3)), "3 digits do not fit in 2 cells"),
+    (4, OutsideClue((5, 1), (5,)), "a digit of it is not one of 1-4"),
     (4, CountingCircles(tuple(range(11))), "11 circles cannot each count digits 1-4"),
     (4, SumCage((0, 1), 9), "2 digits 1-4 cannot sum to 9"),
     (4, NabnerLine((0, 1, 2)), "3 cells cannot hold digits 1-4 two apart"),
@@ -942,6 +969,9 @@ def test_a_rule_one_step_inside_the_bounds_is_not_said_to_fail() -> None:
         Quadruple((5, 6, 9, 10), (4, 4)),
         Quadruple((5, 6, 9, 10), (1, 2, 3, 4)),
         ExtraRegion((0, 1, 2, 3)),
+        FrameSum((0, 1), 3),
+        FrameSum((1, 5), 7),
+        OutsideClue((0, 1), (1, 4)),
     ]
     for rule in inside:
         assert rule.impossible(4) is None, rule

@@ -29,10 +29,12 @@ from squiggly_cp.core.rules import (
     Diagonal,
     Dot,
     ExtraRegion,
+    FrameSum,
     KillerCage,
     LittleKiller,
     LockoutLine,
     NoOtherDots,
+    OutsideClue,
     Palindrome,
     Quadruple,
     RegionSumLine,
@@ -44,6 +46,7 @@ from squiggly_cp.core.rules import (
     Thermometer,
     Whispers,
     Windoku,
+    XSum,
     ZipperLine,
 )
 from squiggly_cp.formats.sudokupad import parse_sudokupad, sudokupad_json, sudokupad_link, utf16_units
@@ -113,6 +116,18 @@ def test_windoku_and_a_16x16_read_back() -> None:
     assert same_rules(round_trip(puzzle), puzzle)
 
 
+def test_frame_sums_and_outside_clues_read_back() -> None:
+    nine = Puzzle.standard((0,) * 81).with_rules([FrameSum((0, 1), 6), FrameSum((6, 10), 21)])
+    assert same_rules(round_trip(nine), nine)
+    clues = (OutsideClue((2, 0), (5, 6, 1)), OutsideClue((7, 3), (4,)))
+    six = Puzzle(6, (0,) * 36, standard_regions(6), rules=clues)
+    assert same_rules(round_trip(six), six)
+    # Past 9x9 the digits are parted by commas: "10,3", and "16" one digit.
+    clues = (OutsideClue((0, 1), (10, 3)), OutsideClue((17, 5), (16,)))
+    sixteen = Puzzle(16, (0,) * 256, standard_regions(16), rules=clues)
+    assert same_rules(round_trip(sixteen), sixteen)
+
+
 def test_whispers_of_two_gaps_are_drawn_apart_and_read_back() -> None:
     rules: list[Rule] = [Whispers((0, 1)), Whispers((9, 10), 3), Whispers((18, 19), 5), Whispers((27, 28), 4)]
     puzzle = Puzzle.standard((0,) * 81).with_rules(rules)
@@ -128,6 +143,9 @@ def test_the_writer_refuses_what_a_reader_would_misread() -> None:
     backwards = Puzzle.standard((0,) * 81).with_rules([Arrow((1, 0), (2, 3))])
     with pytest.raises(PuzzleError, match="reads left to right"):
         sudokupad_link(backwards)
+    two_numbers = Puzzle.standard((0,) * 81).with_rules([Sandwich("row", 1, 0), XSum((0, 1), 6)])
+    with pytest.raises(PuzzleError, match="could not tell apart"):
+        sudokupad_link(two_numbers)
     touching = Puzzle.standard((0,) * 81).with_rules([Clone((0, 1), (2, 3))])
     with pytest.raises(PuzzleError, match="touches another"):
         sudokupad_link(touching)
@@ -258,6 +276,38 @@ def test_sudokupads_dots_marks_and_clues() -> None:
         Sandwich("column", 4, 15), LittleKiller((0, 0), "DR", 20), Quadruple((40, 41, 49, 50), (1, 2, 3)),
         CellMark("odd", 80), CellMark("even", 79),
     }  # fmt: skip
+
+
+def outside_text(centre: list[float], text: str) -> dict[str, Any]:
+    return {"center": centre, "text": text, "fontSize": 28, "width": 0.25, "height": 0.25}
+
+
+def test_frame_sums_and_outside_clues_read_from_their_sentences() -> None:
+    frame = [outside_text([-0.5, 0.5], "6"), outside_text([5.5, 9.5], "21")]  # above column 1; right of row 6
+    text = (
+        "Normal sudoku rules apply. Each number outside the grid is the sum of the first three digits in "
+        "its row or column, counted from the number's side. For example, the top three cells of column 1 "
+        "sum to 6."
+    )
+    assert read(text, overlays=frame) == {FrameSum((0, 1), 6), FrameSum((6, 10), 21)}
+    outside = [outside_text([1.5, -0.5], "5789"), outside_text([9.5, 2.5], "3")]  # by row 2; under column 3
+    for said in (
+        "Digits outside the grid must appear in the first three cells of their row or column, from them.",
+        "Clues by a row or column give digits which must appear in the first three cells from that side.",
+    ):
+        assert read(said, overlays=outside) == {OutsideClue((2, 0), (5, 7, 8, 9)), OutsideClue((10, 3), (3,))}
+    # Said of nothing but numbers outside the grid, the number's meaning is open.
+    assert "the rules text does not say which" in refused("Normal sudoku rules apply.", overlays=frame)
+    # "The first three" where a box spans 2 (4x4) or 2 down a column and 3 along a row (6x6): refused.
+    small = [outside_text([-0.5, 0.5], "3")]
+    for n in (4, 6):
+        assert "counts 3 cells where a" in refused(text.split(" For")[0], n=n, overlays=small)
+        ours = f"Normal sudoku rules apply. {FrameSum.styles[''].sentence}"
+        assert read(ours, n=n, overlays=small) == {FrameSum((0, 1), 3)}
+    # Named alone, the count is a box's: in doubt where boxes are longer one way (6x6), not on 4x4 or 9x9.
+    assert "does not say how many first cells" in refused("Frame sudoku rules apply.", n=6, overlays=small)
+    for n in (4, 9):
+        assert read("Frame sudoku rules apply.", n=n, overlays=small) == {FrameSum((0, 1), 3)}
 
 
 def test_sudokupads_extra_region_clone_and_minimum() -> None:

@@ -19,8 +19,10 @@ cloneCells}``; ``quadruple`` ``{cells, values: [numbers]}``; ``extraregion``
 Every line kind of `core.rules.registry.line_kinds` by its key (``{lines,
 value?}``, the value its `Rule.fpuzzles_value`); ``xsum`` and ``skyscraper``
 ``{cell, value}`` (the cell just outside the grid, as dclamage's solver reads
-them); and two keys of ours, where f-puzzles has none: ``sumcage`` ``{cells,
-value}`` (a cage whose digits may repeat) and ``countingcircles`` ``{cells}``.
+them); and keys of ours, where f-puzzles has none: ``sumcage`` ``{cells,
+value}`` (a cage whose digits may repeat), ``countingcircles`` ``{cells}``,
+``framesum`` ``{cell, value}`` and ``outside`` ``{cell, value}`` (``value``
+the clue's digits, ``"157"``; parted by commas past 9).
 
 f-puzzles' ``nonconsecutive`` is its negative white-dot rule: neighbours are
 not consecutive unless a kropki dot (either colour) is between them. It reads
@@ -49,10 +51,12 @@ from ..core.rules import (
     CountingCircles,
     Dot,
     ExtraRegion,
+    FrameSum,
     KillerCage,
     LittleKiller,
     NoOtherDots,
     NoRegion,
+    OutsideClue,
     Quadruple,
     Rule,
     Sandwich,
@@ -81,7 +85,7 @@ NEGATIVES = {"difference": "white", "ratio": "black", "xv": "xv"}
 
 RULE_KEYS = frozenset(
     {"killercage", "littlekillersum", "sandwichsum", "arrow", "xv", "negative"}
-    | {"sumcage", "xsum", "skyscraper", "countingcircles"}
+    | {"sumcage", "xsum", "skyscraper", "framesum", "outside", "countingcircles"}
     | {"clone", "quadruple", "extraregion", "nonconsecutive"}
     | set(FLAGS)
     | set(LINES)
@@ -212,12 +216,33 @@ def _sum_cages(doc: dict[str, Any], size: int) -> Iterator[Rule]:
 
 
 def _outside_clues(doc: dict[str, Any], size: int) -> Iterator[Rule]:
-    """X-sums and skyscrapers: ``{cell, value}``, the cell just outside the grid."""
-    for key, kind in (("xsum", XSum), ("skyscraper", Skyscraper)):
-        label = kind.styles[""].label
-        for where, entry in _entries(doc, key, label):
-            at = _place(entry.get("cell"), size, where, outside=True)
-            yield kind(at, _needed(entry.get("value"), f"the {label} at {outside_name(at)}", "value"))
+    """X-sums, skyscrapers, frame sums and outside clues: ``{cell, value}``, the
+    cell just outside the grid."""
+    for kind in (XSum, Skyscraper, FrameSum):
+        for at, name, value in _clue_entries(doc, kind, size):
+            yield kind(at, _needed(value, name, "value"))
+    for at, name, value in _clue_entries(doc, OutsideClue, size):
+        yield OutsideClue(at, _digits(value, name, size))
+
+
+def _clue_entries(
+    doc: dict[str, Any], kind: type[Rule], size: int
+) -> Iterator[tuple[tuple[int, int], str, Any]]:
+    """Each clue of ``kind`` outside the grid: its place, its name and its ``value``."""
+    label = kind.styles[""].label
+    for where, entry in _entries(doc, kind.styles[""].fpuzzles, label):
+        at = _place(entry.get("cell"), size, where, outside=True)
+        yield at, f"the {label} at {outside_name(at)}", entry.get("value")
+
+
+def _digits(value: Any, where: str, size: int) -> tuple[int, ...]:
+    """An outside clue's digits: parted by commas or spaces, or else, up to
+    9x9, a string of digits one a character ("157")."""
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    parts = re.split(r"[,\s]+", text) if size > 9 or re.search(r"[,\s]", text) else list(text)
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise RuleProblem(f"{where}: the digits {_shown(value)} are not digits")
+    return tuple(int(p) for p in parts)
 
 
 def _counting_circles(doc: dict[str, Any], size: int) -> Iterator[Rule]:
@@ -397,8 +422,10 @@ def rule_entries(rule: Rule, n: int) -> list[tuple[str, Any]]:
         return [("littlekillersum", {**clue, "direction": rule.direction, "value": str(rule.total)})]
     if isinstance(rule, SumCage):
         return [("sumcage", {"cells": _names(rule.cage, n), "value": str(rule.total)})]
-    if isinstance(rule, (XSum, Skyscraper)):
-        value = rule.total if isinstance(rule, XSum) else rule.count
+    if isinstance(rule, OutsideClue):
+        return [("outside", {"cell": f"R{rule.at[0]}C{rule.at[1]}", "value": rule.text(n)})]
+    if isinstance(rule, (XSum, Skyscraper, FrameSum)):
+        value = rule.count if isinstance(rule, Skyscraper) else rule.total
         return [(rule.traits.fpuzzles, {"cell": f"R{rule.at[0]}C{rule.at[1]}", "value": str(value)})]
     if isinstance(rule, CountingCircles):
         return [("countingcircles", {"cell": _name(cell, n)}) for cell in rule.circles]

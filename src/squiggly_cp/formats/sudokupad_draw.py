@@ -23,9 +23,10 @@ in the rules text too (`sudokupad_text.sentence`), and `sudokupad_rules`
 reads every rule back from the drawing and that text. What a reader could
 not take back is refused in one line: a two-cell arrow circle to be read
 against SudokuPad's order (left to right, top to bottom), a clone's shaded
-shape touching another (SudokuPad shades them alike); lines of one kind
-with two meanings (whispers of two gaps) take spare colours, each named in
-its own sentence (`recoloured`).
+shape touching another (SudokuPad shades them alike), two kinds of clue
+drawn as a bare number outside the grid (a sandwich sum and an X-sum);
+lines of one kind with two meanings (whispers of two gaps) take spare
+colours, each named in its own sentence (`recoloured`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any
 
 from ..core.puzzle import Puzzle, PuzzleError
 from ..core.rules import Arrow, CellMark, Clone, NoOtherDots, Rule, Shape
+from ..core.rules.base import Look
 from ..core.rules.registry import line_looks
 from ..core.rules.sums import STEPS
 from .sudokupad_rules import FLAGS
@@ -81,6 +83,7 @@ def draw_rules(puzzle: Puzzle) -> dict[str, list[Element]]:
         r.cell: r.style for r in puzzle.rules if isinstance(r, CellMark) and r.style in ("min", "max")
     }
     colours = recoloured(puzzle)
+    _one_kind_of_number_outside(puzzle.rules, n)
     for rule in puzzle.rules:
         if isinstance(rule, Arrow) and list(rule.bulb) != sorted(rule.bulb):
             raise PuzzleError(
@@ -153,6 +156,18 @@ def _apart(clone: Clone, clones: list[Clone], n: int) -> None:
             raise PuzzleError(
                 f"{clone.describe(n)}: its shaded shape touches another, and SudokuPad shades them alike"
             )
+
+
+def _one_kind_of_number_outside(rules: Iterable[Rule], n: int) -> None:
+    """Refuse two kinds of clue drawn as a bare number outside the grid (a
+    sandwich sum and an X-sum): each number would be read as either."""
+    plain = {rule.kind: rule for rule in rules if rule.traits.look == Look("outside")}
+    if len(plain) > 1:
+        first, second = list(plain.values())[:2]
+        raise PuzzleError(
+            f"{first.describe(n)} and {second.describe(n)}: SudokuPad draws both as a number outside the "
+            "grid, which a reader could not tell apart"
+        )
 
 
 _SPARE = (("red", "#FF5050"), ("orange", "#FFA040"), ("yellow", "#E8D040"))

@@ -124,7 +124,7 @@ def fits(drawn: Drawn, look: Look, loose: bool = False) -> bool:
     if drawn.element == "cell":
         return drawn.shape == look.shape and same and drawn.text == look.text
     if drawn.element == "outside":
-        return drawn.shape == look.shape and drawn.text.isdigit()
+        return drawn.shape == look.shape and _numbers(drawn.text)
     if drawn.element == "corner":
         return drawn.shape == look.shape
     if drawn.element == "shade":
@@ -178,6 +178,10 @@ def meant_rules(
             )
     _all_dots(said, drawn, keyed or ())
     _check_sentences(said, drawn, kinds or frozenset())
+    for s in said:
+        why = RULES[s.kind].misstated(s.sentence, n)
+        if why:
+            raise PuzzleError(f"SudokuPad: {s.where()} gives a {RULES[s.kind].label} but {why}: refused")
     rules: list[Rule] = []
     for kind, key in dict.fromkeys((s.kind, s.key) for s in said):
         style = RULES[kind].styles[key]
@@ -198,7 +202,7 @@ def _give_meaning(item: Drawn, said: list[Said], n: int, keyed: frozenset[str] |
     of these kinds (`meant_rules`): a sentence's meaning only."""
     if item.element == "outline":
         raise refused(item.where)
-    if item.element == "outside" and not item.direction and not (item.text.isdigit() and _beside(item.at, n)):
+    if item.element == "outside" and not item.direction and not (_numbers(item.text) and _beside(item.at, n)):
         return  # a word outside the grid, or a number by no row or column and with no arrow: decoration
     told = [s for s in LINE_RULES.get() if item.element == "path" and s.colour == item.colour]
     if told:  # the user says what lines of this colour are: over the drawing and the text
@@ -309,6 +313,11 @@ def _named(item: Drawn) -> str:
     """``item.where``, with a line's colour: what `--line-rule` and the
     workbench's line rules take to say what it means."""
     return f"{item.where} (colour {item.colour})" if item.element == "path" and item.colour else item.where
+
+
+def _numbers(text: str) -> bool:
+    """Is ``text`` a number, or numbers parted by commas (an outside clue's digits past 9)?"""
+    return re.fullmatch(r"\d+(?:, ?\d+)*", text) is not None
 
 
 def _beside(at: tuple[int, int] | None, n: int) -> bool:

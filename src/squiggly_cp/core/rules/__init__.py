@@ -6,7 +6,7 @@ from .arrow import Arrow
 from .base import Encoder, Rule, RuleError, Shape, cell_list
 from .cellmarks import CellMark
 from .circles import CountingCircles
-from .clues import Skyscraper, XSum
+from .clues import FrameSum, OutsideClue, Skyscraper, XSum
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku, regions_leaving_cells
@@ -31,6 +31,7 @@ __all__ = [
     "Encoder",
     "EntropicLine",
     "ExtraRegion",
+    "FrameSum",
     "KillerCage",
     "LittleKiller",
     "LockoutLine",
@@ -38,6 +39,7 @@ __all__ = [
     "NabnerLine",
     "NoOtherDots",
     "NoRegion",
+    "OutsideClue",
     "Palindrome",
     "ParityLine",
     "Quadruple",

@@ -286,6 +286,14 @@ class Rule:
         in a house: every model of it is simply infeasible."""
         return None
 
+    @classmethod
+    def misstated(cls, sentence: str, size: int) -> str | None:
+        """What a rules ``sentence`` that gives this kind states of it that
+        the kind does not hold on a ``size`` grid (a frame sum's "the first
+        three digits" where a box spans two cells), None if nothing: a
+        reader refuses such a sentence rather than read the kind from it."""
+        return None
+
     def describe(self, size: int) -> str:
         """The rule's name in messages, e.g. "the killer cage r1c1-r2c1 (sum 7)"."""
         return f"the {self.label}"

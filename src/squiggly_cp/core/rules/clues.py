@@ -1,5 +1,5 @@
-"""Clues outside a row or column, read from their side of it: X-sums and
-skyscrapers.
+"""Clues outside a row or column, read from their side of it: X-sums,
+skyscrapers, frame sums and outside sudoku's digits.
 
 A clue's place ``at`` is 1-based, as a little killer's: row 0 or N+1 above
 or below a column, column 0 or N+1 left or right of a row. The row or
@@ -10,18 +10,23 @@ its N cells hold 1..N once each.
 f-puzzles writes them as ``xsum`` and ``skyscraper``, each ``{cell, value}``
 with ``cell`` outside the grid as ``at`` is (``R0C3``: above column 3; the
 solver plug-in's reader, dclamage/SudokuSolver, reads the side from it the
-same way). No format reads or writes them yet.
+same way). Frame sums and outside clues are about the first few cells
+(`first_cells`: as many as the standard box spans along the line, three on
+a 9x9, which published puzzles state for 9x9 only); f-puzzles has no key
+for them, so ours are ``framesum`` and ``outside`` of the same form.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
-from .base import Board, Encoder, Look, Rule, RuleError, Shape, Style
+from ..geometry import box_shape
+from .base import Board, Encoder, Look, Rule, RuleError, Shape, Sizes, Style
 from .sums import outside_name
 
 
@@ -50,12 +55,12 @@ class _Clue(Rule):
         if not seen_line(self.at, size):
             raise RuleError(f"{self.describe(size)}: the clue is not beside a row or a column")
 
-    def number(self) -> int:
-        """The clue's number, as drawn."""
+    def text(self, size: int) -> str:
+        """The clue, as drawn on a ``size`` grid."""
         raise NotImplementedError
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
-        return (Shape("clue", (), text=str(self.number()), at=self.at),)
+        return (Shape("clue", (), text=self.text(size), at=self.at),)
 
 
 @cache
@@ -93,8 +98,8 @@ class XSum(_Clue):
         )
     }
 
-    def number(self) -> int:
-        return self.total
+    def text(self, size: int) -> str:
+        return str(self.total)
 
     def describe(self, size: int) -> str:
         return f"the X-sum {self.total} at {outside_name(self.at)}"
@@ -147,8 +152,8 @@ class Skyscraper(_Clue):
         )
     }
 
-    def number(self) -> int:
-        return self.count
+    def text(self, size: int) -> str:
+        return str(self.count)
 
     def describe(self, size: int) -> str:
         return f"the skyscraper {self.count} at {outside_name(self.at)}"
@@ -184,3 +189,170 @@ class Skyscraper(_Clue):
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         values = [grid[c] for c in self.scope(board.size)]
         return sum(1 for k, v in enumerate(values) if all(v > w for w in values[:k])) == self.count
+
+
+def first_cells(at: tuple[int, int], size: int) -> int:
+    """How many cells a frame or outside clue at ``at`` is about: the
+    standard box's extent along its line (a row's box width, a column's box
+    height: 3 on a 9x9; on a 6x6 of 2x3 boxes, 3 along a row and 2 down a
+    column), so the cells are those of the first box it meets on a grid of
+    boxes. A prime size has no boxes: 0."""
+    shape = box_shape(size)
+    if shape is None:
+        return 0
+    height, width = shape
+    return width if at[1] in (0, size + 1) else height
+
+
+_FEW = r"(?:(?:two|three|four|2|3|4) )?"
+"""How many first cells a rules sentence may say (published ones: "the first three digits")."""
+_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SAID_COUNT = re.compile(
+    r"\b(?:first|top|bottom|leftmost|rightmost) (one|two|three|four|five|six|\d+) (?:digits|cells|numbers)\b"
+)
+"""A count of first cells a sentence states."""
+_BOX_SPANS = re.compile(r"\bas many as a box spans\b")
+"""Our own sentences' count of first cells."""
+_ITS_LINE = r"(?:seen |read )?(?:in|of|from|along) (?:(?:that|its|the|this|their|each) )?(?:row|column)\b"
+"""Of a row or column ("seen in that row or column", "in column 6"), not of a line or cage."""
+
+
+class _FirstCells(_Clue):
+    """A clue about the first `first_cells` cells of its line (frame sums, outside sudoku)."""
+
+    @classmethod
+    def misstated(cls, sentence: str, size: int) -> str | None:
+        counts = {first_cells((1, 0), size), first_cells((0, 1), size)}
+        said = {_COUNT.get(w) or int(w) for w in _SAID_COUNT.findall(sentence.lower())}
+        spans = " or ".join(str(k) for k in sorted(counts))
+        if said and (len(counts) > 1 or said != counts):
+            counted = " or ".join(map(str, sorted(said)))
+            return f"it counts {counted} cells where a {size}x{size} box spans {spans}"
+        if not said and len(counts) > 1 and not _BOX_SPANS.search(sentence.lower()):
+            # Boxes longer one way than the other: a name alone leaves the count in doubt.
+            return f"it does not say how many first cells count where a {size}x{size} box spans {spans}"
+        return None
+
+    def first(self, size: int) -> tuple[int, ...]:
+        """The cells the clue is about, from its side inwards."""
+        return self.scope(size)[: first_cells(self.at, size)]
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if first_cells(self.at, size) == 0:
+            name = self.describe(size)
+            raise RuleError(f"{name}: a {size}x{size} grid has no boxes to count the first cells by")
+
+
+@dataclass(frozen=True)
+class FrameSum(_FirstCells):
+    """Frame sum: the first cells of the row or column seen from the clue (at
+    ``at``), as many as the standard box spans along it (`first_cells`: the
+    first three on a 9x9), sum to ``total``. f-puzzles has no key for it;
+    ours is ``framesum`` (``{cell: "R0C3", value: "15"}``, as an X-sum)."""
+
+    at: tuple[int, int]
+    total: int
+
+    kind = "framesum"
+    label = "frame sum"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "frame sum",
+            "framesum",
+            Look("outside"),
+            ("frame sum", "frame sudoku", "frame clue"),
+            "A number outside the grid is the sum of the first digits of its row or column seen from it, as "
+            "many as a box spans along it.",
+            "frame sum",
+            sizes=Sizes(boxes=True),
+            says=(
+                rf"\bsum of the first {_FEW}(?:digits|cells|numbers) {_ITS_LINE}[^.;]*",
+                # also an example's "the bottom three cells in column 6 must sum to 11"
+                rf"\b(?:first|top|bottom|leftmost|rightmost) {_FEW}(?:digits|cells|numbers) {_ITS_LINE}[^.;]*"
+                r"\bsum to\b[^.;]*",
+            ),
+        )
+    }
+
+    def text(self, size: int) -> str:
+        return str(self.total)
+
+    def describe(self, size: int) -> str:
+        return f"the frame sum {self.total} at {outside_name(self.at)}"
+
+    def impossible(self, size: int) -> str | None:
+        k = first_cells(self.at, size)
+        # k different digits of 1..size make every total between the smallest k and the largest k.
+        if not k * (k + 1) // 2 <= self.total <= k * (2 * size - k + 1) // 2:
+            return f"no {k} different digits 1-{size} sum to {self.total}"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        enc.add(sum(enc.value(c) for c in self.first(enc.size)) == self.total)
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return sum(grid[c] for c in self.first(board.size)) == self.total
+
+
+@dataclass(frozen=True)
+class OutsideClue(_FirstCells):
+    """Outside sudoku: each of ``digits`` is among the first cells of the row
+    or column seen from the clue (at ``at``), as many as the standard box
+    spans along it (`first_cells`: the first three on a 9x9). f-puzzles has
+    no key for it; ours is ``outside`` (``{cell: "R0C3", value: "157"}``, one
+    character a digit up to 9x9; past it, digits parted by commas)."""
+
+    at: tuple[int, int]
+    digits: tuple[int, ...]
+
+    kind = "outside"
+    label = "outside clue"
+    styles: ClassVar[dict[str, Style]] = {
+        "": Style(
+            "outside clue",
+            "outside",
+            Look("outside"),
+            ("outside sudoku", "outside clue"),
+            "The digits outside the grid each appear among the first digits of its row or column seen from "
+            "them, as many as a box spans along it.",
+            "outside clue",
+            sizes=Sizes(boxes=True),
+            says=(
+                rf"\bdigits? (?:which|that) (?:must )?appear (?:somewhere )?(?:in|among) the first "
+                rf"{_FEW}(?:cells|digits)\b[^.;]*",
+                r"\b(?:clues?|digits?|numbers?) outside[^.;]*\b(?:must )?appear (?:somewhere )?"
+                rf"(?:in|among) the first {_FEW}(?:cells|digits)\b[^.;]*",
+            ),
+        )
+    }
+
+    def text(self, size: int) -> str:
+        """The clue as drawn: its digits, run together up to 9x9, else parted by commas."""
+        return ("" if size <= 9 else ",").join(map(str, self.digits))
+
+    def describe(self, size: int) -> str:
+        return f"the outside clue {self.text(size)} at {outside_name(self.at)}"
+
+    def validate(self, size: int) -> None:
+        super().validate(size)
+        if not self.digits or len(set(self.digits)) != len(self.digits):
+            raise RuleError(f"{self.describe(size)}: the clue must be different digits")
+
+    def impossible(self, size: int) -> str | None:
+        k = first_cells(self.at, size)
+        if not all(1 <= d <= size for d in self.digits):
+            return f"a digit of it is not one of 1-{size}"
+        if len(self.digits) > k:
+            return f"{len(self.digits)} digits do not fit in {k} cells"
+        return None
+
+    def encode(self, enc: Encoder, board: Board) -> None:
+        # The line is a house: each digit is in the first cells exactly when it is in none of the others.
+        line, k = self.scope(enc.size), first_cells(self.at, enc.size)
+        for d in self.digits:
+            for cell in line[k:]:
+                enc.clause([enc.neg(enc.lit(cell, d))])
+
+    def holds(self, grid: Sequence[int], board: Board) -> bool:
+        return set(self.digits) <= {grid[c] for c in self.first(board.size)}

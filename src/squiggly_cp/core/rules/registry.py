@@ -10,7 +10,7 @@ from .arrow import Arrow
 from .base import Look, Rule
 from .cellmarks import CellMark
 from .circles import CountingCircles
-from .clues import Skyscraper, XSum
+from .clues import FrameSum, OutsideClue, Skyscraper, XSum
 from .dots import Dot, NoOtherDots
 from .groups import Clone, Quadruple
 from .houses import Diagonal, DisjointGroups, ExtraRegion, NoRegion, Windoku
@@ -29,6 +29,8 @@ RULES: dict[str, type[Rule]] = {
         Sandwich,
         XSum,
         Skyscraper,
+        FrameSum,
+        OutsideClue,
         Arrow,
         Thermometer,
         SlowThermometer,
