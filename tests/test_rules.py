@@ -678,6 +678,11 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, RegionSumLine((5, 6, 7)), False, (), None),
     (D4, RegionSumLine((2, 6, 7)), True, (), ROWS4),  # 3 | 1 + 2
     (D4, RegionSumLine((5, 6, 2)), False, (), ROWS4),  # 4 + 1 | 3
+    # loops: r2c2-r3c2-r3c1-r2c1 holds 4, 3, 4, 3; the box border cuts it into 4 | 3 + 4 | 3,
+    # and round the loop the first and last pieces are one: 3 + 4 (box 1) | 3 + 4 (box 3)
+    (D4, RegionSumLine((5, 9, 8, 4), closed=True), True, (), None),
+    (D4, RegionSumLine((5, 9, 8, 4)), False, (), None),
+    (D4, RegionSumLine((1, 2, 6, 5), closed=True), False, (), None),  # 4 + 2 (box 1) | 3 + 1 (box 2)
     (D4, SlowThermometer((13, 12, 8)), True, (), None),  # 1, 2, 4
     (D4, SlowThermometer((6, 11, 15)), True, (), None),  # 1, 1 (r2c3, r3c4: no house), 3
     (D4, SlowThermometer((15, 11, 6)), False, (), None),  # 3, 1, 1
@@ -711,6 +716,12 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, SumLine((0, 1, 2, 3), 5), False, (), None),  # 10 = 5 + 5, but 1 + 2 = 3, 1 + 2 + 3 = 6
     (S6, SumLine((0, 6, 7, 8, 3)), True, (), None),  # 1 + 4 + 5 | 6 + 4
     (S6, SumLine((0, 6, 7, 8)), False, (), None),  # 1 + 4 + 5 | 6
+    # the loop r1c2-r1c3-r2c3-r2c2-r2c1-r1c1 holds 2, 3, 1, 4, 3, 1 (sum 14): open, 2 + 3 = 5,
+    # 2 + 3 + 1 + 4 = 10 miss 7; round the loop, 1 + 2 + 3 + 1 | 4 + 3
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 7, closed=True), True, (), None),
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 7), False, (), None),
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 14, closed=True), True, (), None),  # the whole loop, one run
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 5, closed=True), False, (), None),  # 14 is no multiple of 5
     (W9, Whispers((1, 2), 4), True, (), None),  # Dutch whispers (gap 4): 1, 5
     (W9, Whispers((1, 2)), False, (), None),  # German: 1, 5 are not 5 apart
     (W9, Whispers((0, 1), 4), False, (), None),  # 4, 1
@@ -822,6 +833,13 @@ MALFORMED: list[tuple[int, Rule, str, str]] = [
     (4, ParityLine((0, 2)), "the parity line r1c1-r1c3", "not neighbours"),
     (4, ZipperLine((0, 1, 3)), "the zipper line r1c1-r1c2-r1c4", "not neighbours"),
     (4, ModularLine((0, 1, 0)), "the modular line r1c1-r1c2-r1c1", "passes a cell twice"),
+    # loops: back to the first cell, no other cell twice
+    (4, SumLine((0, 1, 2), closed=True), "the sum line r1c1-r1c2-r1c3-r1c1 (a loop, runs of sum 10)",
+     "not neighbours"),
+    (4, RegionSumLine((0, 1, 5, 1), closed=True), "the region-sum line r1c1-r1c2-r2c2-r1c2-r1c1 (a loop)",
+     "passes a cell twice"),
+    (4, SumLine((0, 1), closed=True), "the sum line r1c1-r1c2-r1c1 (a loop, runs of sum 10)",
+     "a loop needs at least 3 cells"),
     (4, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-4 do not split into thirds"),
     (8, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-8 do not split into thirds"),
     # clues outside the grid, circles, cages whose digits repeat
