@@ -349,6 +349,18 @@ EDGE: list[tuple[str, int, Grid, list[Rule]]] = [
 ]  # fmt: skip
 
 
+def test_a_loop_that_splits_two_ways_is_one_filling() -> None:
+    """The sum loop r1c1-r1c2-r1c3-r2c3-r2c2-r2c1 (runs of 7) on a blank 4x4:
+    48 grids (brute force), 16 of which split it at two sets of cells (1, 2, 3,
+    1, 3, 4 round from r1c1 is 1 + 2 + 3 + 1 | 3 + 4 or 3 + 1 + 3 | 4 + 1 + 2);
+    each is counted once."""
+    loop = SumLine((0, 1, 2, 6, 5, 4), 7, closed=True)
+    puzzle = Puzzle(4, (0,) * 16, R4, rules=(loop,))
+    found, complete = brute_force(4, puzzle.regions, puzzle.givens, puzzle.rules, 100)
+    assert complete and len(found) == 48
+    assert count(puzzle, 100) == 48
+
+
 def test_a_kropki_dot_of_either_colour_exempts_its_pair_from_a_negative() -> None:
     """As f-puzzles reads "all black dots are given": a pair with a white dot
     may be in ratio 2. On a blank 6x6 with white dots at r1c1-r1c2 and

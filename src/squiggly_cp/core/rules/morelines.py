@@ -362,28 +362,32 @@ class SumLine(Line):
         return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
-        if self.closed:
-            self._encode_loop(enc)
-            return
-        # The sum of the run so far at each cell, and whether a run ends there.
-        t = self.total
+        # The sum of the run so far at each cell, and whether a run starts
+        # there: at the first cell of an open line; on a loop, `_loop_starts`.
+        t, k = self.total, len(self.line)
         so_far = [enc.new_int(1, t) for _ in self.line]
-        ends = [enc.new_bool() for _ in self.line[:-1]]
-        enc.add(so_far[0] == enc.value(self.line[0]))
-        for k, cell in enumerate(self.line[1:], start=1):
-            enc.add(so_far[k] == enc.value(cell), [ends[k - 1]])
-            enc.add(so_far[k] == so_far[k - 1] + enc.value(cell), [enc.neg(ends[k - 1])])
-        for k, end in enumerate(ends):
-            enc.add(so_far[k] == t, [end])
-            enc.add(so_far[k] < t, [enc.neg(end)])
-        enc.add(so_far[-1] == t)
+        starts = [enc.new_bool() for _ in self.line]
+        for i, cell in enumerate(self.line):
+            enc.add(so_far[i] == enc.value(cell), [starts[i]])
+            if i or self.closed:
+                enc.add(so_far[i] == so_far[i - 1] + enc.value(cell), [enc.neg(starts[i])])
+            if i + 1 < k or self.closed:
+                after = starts[(i + 1) % k]
+                enc.add(so_far[i] == t, [after])
+                enc.add(so_far[i] < t, [enc.neg(after)])
+        if self.closed:
+            self._loop_starts(enc, starts)
+        else:
+            enc.clause(starts[:1])
+            enc.add(so_far[-1] == t)
 
-    def _encode_loop(self, enc: Encoder) -> None:
-        # The sums before each cell, S_i (S_0 = 0), rise from 0 to below the
-        # whole W = m * total, so at most m of them share a remainder r mod
-        # total; the loop splits (its runs start at those cells) when m do,
-        # for some r. Each variable is fixed by the digits: a choice of
-        # where to cut would count one filling more than once.
+    def _loop_starts(self, enc: Encoder, starts: list[Any]) -> None:
+        """Where a loop's runs start, fixed by the digits (a free choice of
+        cuts would count one filling more than once). The sums before each
+        cell, S_i (S_0 = 0), rise from 0 to below the whole W = m * total, so
+        at most m share a remainder r mod total; the cells of a remainder
+        that m do (``kept``) start runs that split the loop. The runs start
+        at the cells of the least such remainder."""
         t, size = self.total, enc.size
         most = size * len(self.line) // t
         runs = enc.new_int(1, max(1, most))
@@ -397,12 +401,20 @@ class SumLine(Line):
             enc.add(before == t * enc.new_int(0, most) + sum(r * b for r, b in enumerate(row)))
             hit.append(row)
             before = before + enc.value(cell)
-        kept = [enc.new_bool() for _ in range(t)]  # remainder r: m sums have it
-        enc.clause(kept)
-        for r, keep in enumerate(kept):
+        kept = [enc.new_bool() for _ in range(t)]
+        chosen = [enc.new_bool() for _ in range(t)]
+        enc.clause(chosen)
+        enc.at_most_one(chosen)
+        for r, (keep, choose) in enumerate(zip(kept, chosen, strict=True)):
             count = sum(row[r] for row in hit)
             enc.add(count >= runs, [keep])
             enc.add(count < runs, [enc.neg(keep)])
+            enc.clause([enc.neg(choose), keep])
+            for lower in kept[:r]:
+                enc.clause([enc.neg(choose), enc.neg(lower)])
+            for start, row in zip(starts, hit, strict=True):
+                enc.clause([enc.neg(choose), enc.neg(start), row[r]])
+                enc.clause([enc.neg(choose), start, enc.neg(row[r])])
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         values = [grid[c] for c in self.line]
