@@ -235,6 +235,17 @@ def line_pieces(line: Sequence[int], regions: Sequence[int]) -> list[list[int]]:
     return pieces
 
 
+def loop_pieces(loop: Sequence[int], regions: Sequence[int]) -> list[list[int]]:
+    """Maximal runs of consecutive cells in one region round a loop (the last
+    cell is followed by the first): the pieces of the loop read from a cell
+    where a piece starts; one piece when the whole loop is in one region."""
+    k = len(loop)
+    cuts = [i for i in range(k) if not regions[loop[i - 1]] == regions[loop[i]] >= 0]
+    if not cuts:
+        return [list(loop)]
+    return line_pieces([*loop[cuts[0] :], *loop[: cuts[0]]], regions)
+
+
 def windoku_windows(n: int) -> list[list[int]]:
     assert n == 9
     return [
@@ -360,7 +371,8 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
 
         return [(line, between)]
     if isinstance(rule, RegionSumLine):
-        pieces = line_pieces(rule.line, drawn_regions(regions, rules))
+        drawn = drawn_regions(regions, rules)
+        pieces = loop_pieces(rule.line, drawn) if rule.closed else line_pieces(rule.line, drawn)
         return [(rule.line, lambda g: len({sum(g[c] for c in piece) for piece in pieces}) == 1)]
     if isinstance(rule, SlowThermometer):
         return [pair_scope(a, b, lambda x, y: x <= y) for a, b in pairwise(rule.line)]
@@ -397,15 +409,20 @@ def definition(rule: Rule, n: int, regions: Sequence[int], rules: Sequence[Rule]
         return [(line, lockout)]
     if isinstance(rule, SumLine):
         line, total = rule.line, rule.total
+        # A loop is cut where one of its runs starts: some cell's, read from there round.
+        starts = range(len(line)) if rule.closed else range(1)
 
         def sum_line(g: Sequence[int]) -> bool:
             # Digits are positive, so the runs end exactly where the running
             # sum reaches a multiple of the total: each multiple must be reached.
-            prefixes = set(accumulate(g[c] for c in line))
-            whole = max(prefixes)
             if total <= 0:
                 return False
-            return whole % total == 0 and all(k in prefixes for k in range(total, whole + 1, total))
+            for k in starts:
+                prefixes = set(accumulate(g[c] for c in line[k:] + line[:k]))
+                whole = max(prefixes)
+                if whole % total == 0 and all(m in prefixes for m in range(total, whole + 1, total)):
+                    return True
+            return False
 
         return [(line, sum_line)]
     if isinstance(rule, Clone):
@@ -624,6 +641,7 @@ STYLES = [
     "whispers",
     "between",
     "regionsum",
+    "regionsum:loop",
     "slowthermo",
     "entropic",
     "modular",
@@ -632,6 +650,7 @@ STYLES = [
     "nabner",
     "lockout",
     "sumline",
+    "sumline:loop",
     "clone",
     "quadruple",
     "diagonal:+",
@@ -660,6 +679,15 @@ def random_path(
             break
         path.append(rng.choice(options))
     return path
+
+
+def random_loop(n: int, rng: random.Random, length: int) -> list[int] | None:
+    """A loop of touching cells, none twice, the last touching the first: a
+    random path up to ``length`` long cut after a cell touching its first
+    (None when no cell past the second does)."""
+    path = random_path(n, rng, length)
+    ends = [k for k in range(2, len(path)) if touches(path[k], path[0], n)]
+    return path[: rng.choice(ends) + 1] if ends else None
 
 
 def connected_set(
@@ -864,6 +892,9 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
         shortest = 3 if kind == "between" else 2
 
         def make_line() -> Rule | None:
+            if how == "loop":
+                loop = random_loop(n, rng, min(n, 6))
+                return RegionSumLine(tuple(loop), closed=True) if loop else None
             path = random_path(n, rng, rng.randint(shortest, min(n, 6)))
             return make(tuple(path)) if len(path) >= shortest else None
 
@@ -879,7 +910,7 @@ def filling_rules(style: str, n: int, regions: Sequence[int], f: Grid, rng: rand
 
         return [search(rng, make_whispers, keeps_f, honest)]
     if kind in NEW_LINES:
-        return [new_line(kind, n, f, rng, honest, keeps_f)]
+        return [new_line(kind, n, f, rng, honest, keeps_f, how == "loop")]
     if kind == "clone":
 
         def make_clone() -> Rule | None:
@@ -914,11 +945,18 @@ SHORTEST = {"lockout": 3}
 
 
 def new_line(
-    kind: str, n: int, f: Grid, rng: random.Random, honest: bool, keeps_f: Callable[[Rule], bool]
+    kind: str,
+    n: int,
+    f: Grid,
+    rng: random.Random,
+    honest: bool,
+    keeps_f: Callable[[Rule], bool],
+    loop: bool = False,
 ) -> Rule:
     """A line of ``kind`` that ``f`` keeps (unless not ``honest``): a random
     path, each step kept when ``f`` allows it there, searched until the whole
-    line holds in ``f``; a sum line's total is one its digits in ``f`` split into."""
+    line holds in ``f``; a sum line's total is one its digits in ``f`` split
+    into; ``loop``, a sum line that is a loop."""
     steps: dict[str, Callable[[int, int], bool]] = {
         "slowthermo": lambda a, b: f[a] <= f[b],
         "entropic": lambda a, b: 3 * (f[a] - 1) // n != 3 * (f[b] - 1) // n,
@@ -931,13 +969,17 @@ def new_line(
     shortest = SHORTEST.get(kind, 2)
 
     def make() -> Rule | None:
-        path = tuple(random_path(n, rng, rng.randint(shortest, longest), step))
-        if len(path) < shortest:
+        if loop:
+            ring = random_loop(n, rng, longest)
+            path = tuple(ring or ())
+        else:
+            path = tuple(random_path(n, rng, rng.randint(shortest, longest), step))
+        if len(path) < (3 if loop else shortest):
             return None
         if kind == "sumline":
             whole = sum(f[c] for c in path)
-            totals = [t for t in range(1, whole + 1) if keeps_f(SumLine(path, t))] if honest else []
-            return SumLine(path, rng.choice(totals) if totals else rng.randint(1, n * len(path)))
+            totals = [t for t in range(1, whole + 1) if keeps_f(SumLine(path, t, loop))] if honest else []
+            return SumLine(path, rng.choice(totals) if totals else rng.randint(1, n * len(path)), loop)
         lines: dict[str, Callable[[tuple[int, ...]], Rule]] = {
             "slowthermo": SlowThermometer,
             "entropic": EntropicLine,

@@ -43,6 +43,7 @@ from squiggly_cp.core.rules import (
     Rule,
     RuleError,
     Sandwich,
+    SumLine,
     Thermometer,
     Whispers,
     Windoku,
@@ -595,6 +596,14 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
         "the renban line r1c1-r1c2-r1c1: the line passes a cell twice",
     ),
     (
+        {"sumline": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C1"]], "value": 10}]},
+        "the sum line r1c1-r1c2-r1c3-r1c1 (a loop, runs of sum 10): r1c3-r1c1 are not neighbours",
+    ),
+    (
+        {"regionsumline": [{"lines": [["R1C1", "R1C2", "R2C2", "R1C2", "R1C1"]]}]},
+        "the region-sum line r1c1-r1c2-r2c2-r1c2-r1c1 (a loop): the line passes a cell twice",
+    ),
+    (
         {"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2", "R3C3"]}]},
         "the clone r1c1 = r2c2-r3c3: the two shapes have different numbers of cells",
     ),
@@ -650,6 +659,19 @@ def test_a_kropki_dot_of_either_colour_exempts_its_pair_from_the_negatives() -> 
     # The pairs the rule constrains: every orthogonal pair but the dotted one.
     unmarked = {frozenset(pair) for pair, _ in negative._unmarked(puzzle)}
     assert frozenset((0, 1)) not in unmarked and frozenset((1, 2)) in unmarked and len(unmarked) == 23
+
+
+def test_a_loop_is_written_back_to_its_first_cell_and_read_back() -> None:
+    """Our convention for a sum or region-sum line that is a loop: its first
+    cell again at the end of its line (as SudokuPad draws one)."""
+    loops = (SumLine((0, 1, 5, 4), 12, closed=True), RegionSumLine((1, 2, 6, 5), closed=True))
+    puzzle = Puzzle(4, (0,) * 16, standard_regions(4), rules=loops)
+    doc = to_fpuzzles_json(puzzle)
+    assert doc["sumline"] == [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]], "value": 12}]
+    assert doc["regionsumline"] == [{"lines": [["R1C2", "R1C3", "R2C3", "R2C2", "R1C2"]]}]
+    assert read_fpuzzles(json.dumps(doc)) == [puzzle.with_rules(fpuzzles_order(loops))]
+    open_line = puzzle.with_rules([SumLine((0, 1, 5, 4), 12)])
+    assert to_fpuzzles_json(open_line)["sumline"][0]["lines"] == [["R1C1", "R1C2", "R2C2", "R2C1"]]
 
 
 def test_an_arrow_may_leave_a_two_cell_bulb_from_its_first_cell() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from logic_check import load_rules
 from squiggly_cp.core.puzzle import Puzzle
-from squiggly_cp.core.rules import Arrow, KillerCage, LittleKiller, RegionSumLine, Renban
+from squiggly_cp.core.rules import Arrow, KillerCage, LittleKiller, RegionSumLine, Renban, SumLine
 from squiggly_cp.logic import dynamic, solve_logic
 from squiggly_cp.logic.links import logic_layout, read_rules
 from squiggly_cp.logic.state import State, digits_of
@@ -72,6 +72,26 @@ def test_rules_are_read_as_sums():
     assert [s[1:] for s in read_rules(EMPTY9.with_rules([line]))[1]] == [((1, 2, 3, 4), (1, 1, -1, -1), 0)]
     cage = read_rules(EMPTY9.with_rules([KillerCage((0, 9, 10), 6)]))[0]
     assert {(a, b) for _, a, b, _ in cage} == {(0, 9), (0, 10), (9, 10)}  # a cage's digits differ
+
+
+def test_loops_are_read_round():
+    """A region-sum loop's pieces go round it: r1c3-r1c4-r2c4-r2c3 is r2c3 + r1c3
+    (box 1) against r1c4 + r2c4 (box 2). A sum-line loop is read whole."""
+    region_loop = RegionSumLine((2, 3, 12, 11), closed=True)
+    (read,) = read_rules(EMPTY9.with_rules([region_loop]))[1]
+    assert dict(zip(read[1], read[2], strict=True)) == {11: 1, 2: 1, 3: -1, 12: -1} and read[3] == 0
+    sum_loop = SumLine((1, 2, 6, 5, 4, 0), 7, closed=True)
+    assert [rule for _, _, rule in read_rules(EMPTY4.with_rules([sum_loop]))[2]] == [sum_loop]
+    # On the 4x4 1234 / 3412 / 4321 / 2143: the sum loop splits 1 + 2 + 3 + 1 | 4 + 3,
+    # the region-sum loop r2c2-r3c2-r3c1-r2c1 is 3 + 4 | 4 + 3; five givens, and logic solves it.
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3]
+    givens = [d if c in (7, 8, 10, 13, 15) else 0 for c, d in enumerate(grid)]
+    puzzle = EMPTY4.with_givens(givens).with_rules([sum_loop, RegionSumLine((5, 9, 8, 4), closed=True)])
+    result = solve_logic(puzzle)
+    assert result.solved and "region-sum line" in {s.technique for s in result.steps}
+    placed = dict(zip(range(16), givens, strict=True))
+    placed.update(p for s in result.steps for p in s.placements)
+    assert [placed[c] for c in range(16)] == grid
 
 
 def test_the_7_cage_in_two_cells():

@@ -349,6 +349,18 @@ EDGE: list[tuple[str, int, Grid, list[Rule]]] = [
 ]  # fmt: skip
 
 
+def test_a_loop_that_splits_two_ways_is_one_filling() -> None:
+    """The sum loop r1c1-r1c2-r1c3-r2c3-r2c2-r2c1 (runs of 7) on a blank 4x4:
+    48 grids (brute force), 16 of which split it at two sets of cells (1, 2, 3,
+    1, 3, 4 round from r1c1 is 1 + 2 + 3 + 1 | 3 + 4 or 3 + 1 + 3 | 4 + 1 + 2);
+    each is counted once."""
+    loop = SumLine((0, 1, 2, 6, 5, 4), 7, closed=True)
+    puzzle = Puzzle(4, (0,) * 16, R4, rules=(loop,))
+    found, complete = brute_force(4, puzzle.regions, puzzle.givens, puzzle.rules, 100)
+    assert complete and len(found) == 48
+    assert count(puzzle, 100) == 48
+
+
 def test_a_kropki_dot_of_either_colour_exempts_its_pair_from_a_negative() -> None:
     """As f-puzzles reads "all black dots are given": a pair with a white dot
     may be in ratio 2. On a blank 6x6 with white dots at r1c1-r1c2 and
@@ -678,6 +690,11 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, RegionSumLine((5, 6, 7)), False, (), None),
     (D4, RegionSumLine((2, 6, 7)), True, (), ROWS4),  # 3 | 1 + 2
     (D4, RegionSumLine((5, 6, 2)), False, (), ROWS4),  # 4 + 1 | 3
+    # loops: r2c2-r3c2-r3c1-r2c1 holds 4, 3, 4, 3; the box border cuts it into 4 | 3 + 4 | 3,
+    # and round the loop the first and last pieces are one: 3 + 4 (box 1) | 3 + 4 (box 3)
+    (D4, RegionSumLine((5, 9, 8, 4), closed=True), True, (), None),
+    (D4, RegionSumLine((5, 9, 8, 4)), False, (), None),
+    (D4, RegionSumLine((1, 2, 6, 5), closed=True), False, (), None),  # 4 + 2 (box 1) | 3 + 1 (box 2)
     (D4, SlowThermometer((13, 12, 8)), True, (), None),  # 1, 2, 4
     (D4, SlowThermometer((6, 11, 15)), True, (), None),  # 1, 1 (r2c3, r3c4: no house), 3
     (D4, SlowThermometer((15, 11, 6)), False, (), None),  # 3, 1, 1
@@ -711,6 +728,12 @@ HAND: list[tuple[Grid, Rule, bool, tuple[Rule, ...], Grid | None]] = [
     (D4, SumLine((0, 1, 2, 3), 5), False, (), None),  # 10 = 5 + 5, but 1 + 2 = 3, 1 + 2 + 3 = 6
     (S6, SumLine((0, 6, 7, 8, 3)), True, (), None),  # 1 + 4 + 5 | 6 + 4
     (S6, SumLine((0, 6, 7, 8)), False, (), None),  # 1 + 4 + 5 | 6
+    # the loop r1c2-r1c3-r2c3-r2c2-r2c1-r1c1 holds 2, 3, 1, 4, 3, 1 (sum 14): open, 2 + 3 = 5,
+    # 2 + 3 + 1 + 4 = 10 miss 7; round the loop, 1 + 2 + 3 + 1 | 4 + 3
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 7, closed=True), True, (), None),
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 7), False, (), None),
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 14, closed=True), True, (), None),  # the whole loop, one run
+    (D4, SumLine((1, 2, 6, 5, 4, 0), 5, closed=True), False, (), None),  # 14 is no multiple of 5
     (W9, Whispers((1, 2), 4), True, (), None),  # Dutch whispers (gap 4): 1, 5
     (W9, Whispers((1, 2)), False, (), None),  # German: 1, 5 are not 5 apart
     (W9, Whispers((0, 1), 4), False, (), None),  # 4, 1
@@ -822,6 +845,13 @@ MALFORMED: list[tuple[int, Rule, str, str]] = [
     (4, ParityLine((0, 2)), "the parity line r1c1-r1c3", "not neighbours"),
     (4, ZipperLine((0, 1, 3)), "the zipper line r1c1-r1c2-r1c4", "not neighbours"),
     (4, ModularLine((0, 1, 0)), "the modular line r1c1-r1c2-r1c1", "passes a cell twice"),
+    # loops: back to the first cell, no other cell twice
+    (4, SumLine((0, 1, 2), closed=True), "the sum line r1c1-r1c2-r1c3-r1c1 (a loop, runs of sum 10)",
+     "not neighbours"),
+    (4, RegionSumLine((0, 1, 5, 1), closed=True), "the region-sum line r1c1-r1c2-r2c2-r1c2-r1c1 (a loop)",
+     "passes a cell twice"),
+    (4, SumLine((0, 1), closed=True), "the sum line r1c1-r1c2-r1c1 (a loop, runs of sum 10)",
+     "a loop needs at least 3 cells"),
     (4, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-4 do not split into thirds"),
     (8, EntropicLine((0, 1, 2)), "the entropic line r1c1-r1c2-r1c3", "1-8 do not split into thirds"),
     # clues outside the grid, circles, cages whose digits repeat

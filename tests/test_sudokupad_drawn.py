@@ -653,6 +653,25 @@ def test_a_closed_line_of_a_local_rule(n: int, ring: list[int], text: str) -> No
         assert all(rule.holds(grid, board) for rule in rules) == cyclic, digits
 
 
+def test_a_drawn_loop_of_sum_or_region_sum_line_is_one_rule() -> None:
+    """A sum line or region-sum line back to its first cell is a loop (its
+    runs or pieces go round it): one rule, written back drawn closed. The
+    ring r1c2-r1c3-r2c3-r2c2 crosses from box 1 to box 2 and back."""
+    ring = [1, 2, 6, 5]
+    for colour, text, rule in (
+        ("#33A1A1", "Each teal line can be divided into segments that each sum to 10.",
+         SumLine(tuple(ring), closed=True)),
+        ("#2ECBFF", "Box borders divide blue lines into segments that sum to the same total.",
+         RegionSumLine(tuple(ring), closed=True)),
+    ):  # fmt: skip
+        loop = {"color": colour, "thickness": 10, "wayPoints": [at(c, 4) for c in (*ring, ring[0])]}
+        assert read(text, 4, lines=[loop]) == {rule}
+        puzzle = Puzzle(4, (0,) * 16, standard_regions(4), rules=(rule,))
+        assert same_rules(round_trip(puzzle), puzzle)
+        (drawn,) = sudokupad_json(puzzle)["lines"]
+        assert len(drawn["wayPoints"]) == 5 and drawn["wayPoints"][0] == drawn["wayPoints"][-1]
+
+
 def test_a_sentence_that_all_dots_are_given_is_not_ignored() -> None:
     """ "All possible dots are given" where white dots only are drawn: of
     white dots, or of black too? Refused, never dropped; its negation states none."""

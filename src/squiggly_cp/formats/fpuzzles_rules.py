@@ -17,7 +17,8 @@ the plug-in's ``renban``, ``whispers`` (``value``: the gap), ``regionsumline``
 cloneCells}``; ``quadruple`` ``{cells, values: [numbers]}``; ``extraregion``
 ``{cells}`` (the four windoku windows read as `Windoku`); and the flags.
 Every line kind of `core.rules.registry.line_kinds` by its key (``{lines,
-value?}``, the value its `Rule.fpuzzles_value`); ``xsum`` and ``skyscraper``
+value?}``, the value its `Rule.fpuzzles_value`; a sum or region-sum line back
+to its first cell a loop, our convention: `Line.as_drawn`); ``xsum`` and ``skyscraper``
 ``{cell, value}`` (the cell just outside the grid, as dclamage's solver reads
 them); and keys of ours, where f-puzzles has none: ``sumcage`` ``{cells,
 value}`` (a cage whose digits may repeat), ``countingcircles`` ``{cells}``,
@@ -67,6 +68,7 @@ from ..core.rules import (
     cell_list,
 )
 from ..core.rules.houses import windows
+from ..core.rules.lines import Line
 from ..core.rules.registry import RULES, grid_rules, line_kinds
 from ..core.rules.sums import STEPS, outside_name
 from .fpuzzles_meaning import RuleProblem, check_shared_meaning
@@ -299,13 +301,13 @@ def _line_rules(doc: dict[str, Any], size: int) -> Iterator[Rule]:
         label = kind.styles[""].label
         for where, entry in _entries(doc, key, label):
             lines = _lines(entry, size, where)
-            if not kind.fpuzzles_value:
-                yield from (kind(line) for line in lines)  # type: ignore[call-arg]
-                continue
-            name = f"the {label} {cell_list(lines[0], size)}"
-            number = _number(entry.get("value"), name, kind.fpuzzles_value)
-            value = {} if number is None else {kind.fpuzzles_value: number}
-            yield from (kind(line, **value) for line in lines)  # type: ignore[call-arg]
+            value: dict[str, Any] = {}
+            if kind.fpuzzles_value:
+                name = f"the {label} {cell_list(lines[0], size)}"
+                number = _number(entry.get("value"), name, kind.fpuzzles_value)
+                value = {} if number is None else {kind.fpuzzles_value: number}
+            make = kind.as_drawn if issubclass(kind, Line) else kind  # a loop: `Line.as_drawn`
+            yield from (make(line, **value) for line in lines)  # type: ignore[call-arg]
 
 
 def _dots(doc: dict[str, Any], size: int) -> Iterator[Dot]:
@@ -457,7 +459,8 @@ def _other_entry(rule: Rule, n: int) -> list[tuple[str, Any]]:
     if rule.traits.fpuzzles in LINES:
         field = type(rule).fpuzzles_value
         value = {} if not field or getattr(rule, field) is None else {"value": getattr(rule, field)}
-        return [(rule.traits.fpuzzles, {"lines": [_names(rule.cells(), n)], **value})]
+        drawn = rule.drawn() if isinstance(rule, Line) else rule.cells()
+        return [(rule.traits.fpuzzles, {"lines": [_names(drawn, n)], **value})]
     if FLAGS.get(rule.traits.fpuzzles) == rule:
         return [(rule.traits.fpuzzles, True)]
     if isinstance(rule, Apart):  # non-consecutive (the others are flags)

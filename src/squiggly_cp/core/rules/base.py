@@ -404,13 +404,16 @@ def at_most_once(enc: Encoder, cells: Sequence[int]) -> None:
         enc.at_most_one(enc.lit(c, d) for c in cells)
 
 
-def check_line(rule: Rule, cells: Sequence[int], size: int, shortest: int = 2) -> None:
-    """A line's cells: at least ``shortest``, each touching the next, none twice."""
+def check_line(rule: Rule, cells: Sequence[int], size: int, shortest: int = 2, closed: bool = False) -> None:
+    """A line's cells: at least ``shortest``, each touching the next, none
+    twice; ``closed``, a loop: at least three, the last touching the first too."""
     name = rule.describe(size)
+    if closed and len(cells) < 3:
+        raise RuleError(f"{name}: a loop needs at least 3 cells")
     if len(cells) < shortest:
         raise RuleError(f"{name}: a line needs at least {shortest} cells")
     if len(set(cells)) != len(cells):
         raise RuleError(f"{name}: the line passes a cell twice")
-    for a, b in pairwise(cells):
+    for a, b in pairwise([*cells, cells[0]] if closed else cells):
         if not touching(a, b, size):
             raise RuleError(f"{name}: {cell_list((a, b), size)} are not neighbours")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .base import (
     Board,
@@ -33,19 +33,40 @@ class Line(Rule):
     """How many cells along the line the rule looks from a cell (1: each cell
     and the next; 0: the whole line), so a closed line of it is this line and
     the piece that closes it."""
+    closed: bool = False
+    """A loop: the line goes on from its last cell back to its first (a kind
+    whose rule is not read a few cells at a time, sum lines and region-sum
+    lines, has it as a field: `may_close`)."""
+
+    @classmethod
+    def may_close(cls) -> bool:
+        """Is a loop of this kind a rule of its own (a ``closed`` field)?"""
+        return "closed" in getattr(cls, "__dataclass_fields__", {})
+
+    @classmethod
+    def as_drawn(cls, cells: tuple[int, ...], **fields: Any) -> Line:
+        """The line drawn through ``cells``: of a kind that `may_close`, a
+        loop when the last cell is the first again."""
+        if cls.may_close() and len(cells) > 1 and cells[0] == cells[-1]:
+            return cls(cells[:-1], closed=True, **fields)  # type: ignore[call-arg]
+        return cls(cells, **fields)  # type: ignore[call-arg]
 
     def cells(self) -> tuple[int, ...]:
         return self.line
 
+    def drawn(self) -> tuple[int, ...]:
+        """The cells as the line is drawn: a loop ends at its first cell again."""
+        return (*self.line, self.line[0]) if self.closed else self.line
+
     def describe(self, size: int) -> str:
-        return f"the {self.label} {cell_list(self.line, size)}"
+        return f"the {self.label} {cell_list(self.drawn(), size)}" + (" (a loop)" if self.closed else "")
 
     def validate(self, size: int) -> None:
         super().validate(size)
-        check_line(self, self.line, size, self.shortest)
+        check_line(self, self.line, size, self.shortest, self.closed)
 
     def shapes(self, size: int) -> tuple[Shape, ...]:
-        return (Shape("path", self.line, style=self.kind),)
+        return (Shape("path", self.drawn(), style=self.kind),)
 
 
 class GapLine(Line):
@@ -249,9 +270,11 @@ class Between(Line):
 @dataclass(frozen=True)
 class RegionSumLine(Line):
     """Region borders cut the line into pieces (runs of cells in one region),
-    and every piece has the same sum."""
+    and every piece has the same sum; on a loop (``closed``), the piece
+    through its first cell goes on from its last."""
 
     line: tuple[int, ...]
+    closed: bool = False
 
     kind = "regionsum"
     label = "region-sum line"
@@ -287,6 +310,8 @@ class RegionSumLine(Line):
                 out[-1].append(cell)
             else:
                 out.append([cell])
+        if self.closed and len(out) > 1 and regions[out[-1][-1]] == regions[out[0][0]] >= 0:
+            out[0] = out.pop() + out[0]
         return out
 
     def encode(self, enc: Encoder, board: Board) -> None:

@@ -12,9 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .base import Board, Encoder, Look, RuleError, Shape, Sizes, Style, Tool, relation, support_table
+from .base import (
+    Board,
+    Encoder,
+    Look,
+    RuleError,
+    Shape,
+    Sizes,
+    Style,
+    Tool,
+    cell_list,
+    relation,
+    support_table,
+)
 from .lines import GapLine, Line
 
 
@@ -313,13 +325,15 @@ class LockoutLine(GapLine):
 @dataclass(frozen=True)
 class SumLine(Line):
     """The line splits into runs of consecutive cells that each sum to
-    ``total`` (any split: the solver finds it). 10 unless given, on any
+    ``total`` (any split: the solver finds it); on a loop (``closed``), a
+    run may go on from the last cell to the first. 10 unless given, on any
     size: the total is the rule's own number, as an X's 10 is. No f-puzzles
     key for it in dclamage's solver (its C# solver's console name is
     ``sumlines``)."""
 
     line: tuple[int, ...]
     total: int = 10
+    closed: bool = False
 
     kind = "sumline"
     label = "sum line"
@@ -339,7 +353,8 @@ class SumLine(Line):
     fpuzzles_value = "total"
 
     def describe(self, size: int) -> str:
-        return f"{super().describe(size)} (runs of sum {self.total})"
+        loop = "a loop, " if self.closed else ""
+        return f"the {self.label} {cell_list(self.drawn(), size)} ({loop}runs of sum {self.total})"
 
     def impossible(self, size: int) -> str | None:
         if not 1 <= self.total <= size * len(self.line):
@@ -347,27 +362,71 @@ class SumLine(Line):
         return None
 
     def encode(self, enc: Encoder, board: Board) -> None:
-        # The sum of the run so far at each cell, and whether a run ends there.
-        t = self.total
+        # The sum of the run so far at each cell, and whether a run starts
+        # there: at the first cell of an open line; on a loop, `_loop_starts`.
+        t, k = self.total, len(self.line)
         so_far = [enc.new_int(1, t) for _ in self.line]
-        ends = [enc.new_bool() for _ in self.line[:-1]]
-        enc.add(so_far[0] == enc.value(self.line[0]))
-        for k, cell in enumerate(self.line[1:], start=1):
-            enc.add(so_far[k] == enc.value(cell), [ends[k - 1]])
-            enc.add(so_far[k] == so_far[k - 1] + enc.value(cell), [enc.neg(ends[k - 1])])
-        for k, end in enumerate(ends):
-            enc.add(so_far[k] == t, [end])
-            enc.add(so_far[k] < t, [enc.neg(end)])
-        enc.add(so_far[-1] == t)
+        starts = [enc.new_bool() for _ in self.line]
+        for i, cell in enumerate(self.line):
+            enc.add(so_far[i] == enc.value(cell), [starts[i]])
+            if i or self.closed:
+                enc.add(so_far[i] == so_far[i - 1] + enc.value(cell), [enc.neg(starts[i])])
+            if i + 1 < k or self.closed:
+                after = starts[(i + 1) % k]
+                enc.add(so_far[i] == t, [after])
+                enc.add(so_far[i] < t, [enc.neg(after)])
+        if self.closed:
+            self._loop_starts(enc, starts)
+        else:
+            enc.clause(starts[:1])
+            enc.add(so_far[-1] == t)
+
+    def _loop_starts(self, enc: Encoder, starts: list[Any]) -> None:
+        """Where a loop's runs start, fixed by the digits (a free choice of
+        cuts would count one filling more than once). The sums before each
+        cell, S_i (S_0 = 0), rise from 0 to below the whole W = m * total, so
+        at most m share a remainder r mod total; the cells of a remainder
+        that m do (``kept``) start runs that split the loop. The runs start
+        at the cells of the least such remainder."""
+        t, size = self.total, enc.size
+        most = size * len(self.line) // t
+        runs = enc.new_int(1, max(1, most))
+        enc.add(sum(enc.value(c) for c in self.line) == t * runs)
+        hit = []  # hit[i][r]: S_i leaves remainder r
+        before: Any = 0
+        for cell in self.line:
+            row = [enc.new_bool() for _ in range(t)]
+            enc.clause(row)
+            enc.at_most_one(row)
+            enc.add(before == t * enc.new_int(0, most) + sum(r * b for r, b in enumerate(row)))
+            hit.append(row)
+            before = before + enc.value(cell)
+        kept = [enc.new_bool() for _ in range(t)]
+        chosen = [enc.new_bool() for _ in range(t)]
+        enc.clause(chosen)
+        enc.at_most_one(chosen)
+        for r, (keep, choose) in enumerate(zip(kept, chosen, strict=True)):
+            count = sum(row[r] for row in hit)
+            enc.add(count >= runs, [keep])
+            enc.add(count < runs, [enc.neg(keep)])
+            enc.clause([enc.neg(choose), keep])
+            for lower in kept[:r]:
+                enc.clause([enc.neg(choose), enc.neg(lower)])
+            for start, row in zip(starts, hit, strict=True):
+                enc.clause([enc.neg(choose), enc.neg(start), row[r]])
+                enc.clause([enc.neg(choose), start, enc.neg(row[r])])
 
     def holds(self, grid: Sequence[int], board: Board) -> bool:
         values = [grid[c] for c in self.line]
 
-        def splits(start: int) -> bool:
-            """Do the cells from ``start`` on split into runs of ``total``?"""
-            return start == len(values) or any(
-                sum(values[start:stop]) == self.total and splits(stop)
-                for stop in range(start + 1, len(values) + 1)
+        def splits(row: list[int], start: int) -> bool:
+            """Do the cells of ``row`` from ``start`` on split into runs of ``total``?"""
+            stops = range(start + 1, len(row) + 1)
+            return start == len(row) or any(
+                sum(row[start:stop]) == self.total and splits(row, stop)
+                for stop in stops
             )
 
-        return splits(0)
+        # A loop splits where one of its runs starts: cut there, it is an open line.
+        cuts = range(len(values)) if self.closed else range(1)
+        return any(splits(values[cut:] + values[:cut], 0) for cut in cuts)
