@@ -375,8 +375,8 @@ def _from_json(number: int, doc: Any) -> Puzzle | InputError:
     except (RuleProblem, PuzzleError) as e:
         return InputError(str(e), number)
     meta = _meta(doc, size, json.dumps(kept, separators=(",", ":")) if kept else None)
-    wrong = misread(puzzle.with_rules(partial + tuple(drawn)), meta.solution if meta else None)
-    return InputError(wrong, number) if wrong and drawn else puzzle.with_meta(meta)
+    wrong = misread(puzzle.with_rules(partial + tuple(drawn)), meta.solution) if drawn and meta else None
+    return InputError(wrong, number) if wrong else puzzle.with_meta(meta)
 
 
 def _meta(doc: dict[str, Any], size: int, decoration: str | None = None) -> Meta | None:
