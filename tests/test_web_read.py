@@ -19,18 +19,28 @@ from hypothesis import strategies as st
 from lzstring import LZString
 
 from squiggly_cp.core.position import Position
-from squiggly_cp.core.puzzle import DIGIT_CHARS, Meta, Puzzle, standard_regions
+from squiggly_cp.core.puzzle import DIGIT_CHARS, Meta, Puzzle, PuzzleError, standard_regions
 from squiggly_cp.formats.fpuzzles import to_fpuzzles_json
 from squiggly_cp.formats.sudokupad import sudokupad_json, utf16_units
+from squiggly_cp.formats.sudokupad_text import read_text
 from squiggly_cp.make.regionmaps import random_layout
 from squiggly_cp.web.answers import BadRequest, convert, read
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
 
 
-RULES_TEXT = st.lists(TEXT, max_size=3).map("\n".join)
+def _names_no_rule(text: str) -> bool:
+    """Does the rules text name no rule (as "THERMO" does, which a puzzle
+    without thermometers is refused for: the sentence names nothing drawn)?"""
+    try:
+        return not read_text(text)
+    except PuzzleError:
+        return False
+
+
+RULES_TEXT = st.lists(TEXT, max_size=3).map("\n".join).filter(_names_no_rule)
 METAS = st.builds(Meta, st.none() | TEXT, st.none() | TEXT, st.none() | RULES_TEXT)
-"""A title, author and rules text (of several lines), any of them missing."""
+"""A title, author and rules text (of several lines, naming no rule), any of them missing."""
 
 
 @st.composite
